@@ -1,0 +1,143 @@
+"""What a rule does with a match: one function per `action` name in patterns.yaml.
+
+Each takes (extractor, rule, match, text, segmented doc) and returns candidates.
+"""
+from __future__ import annotations
+
+import regex
+
+from ..model import Mention
+
+_CN_SMALL = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _cand(rule, kind, value, unit, start, end, **kw):
+    from .engine import Candidate
+    factor = kw.pop("factor", 1.0)
+    blocker = kw.pop("blocker", False)
+    m = Mention(doc_id="", kind=kind, value=value, unit=unit, start=start, end=end,
+                rule_id=rule.id, priority=rule.priority, **kw)
+    return Candidate(m, factor, blocker)
+
+
+def _num(ex, m, group="num"):
+    return ex.rules.numeral_parser.parse(m.group(group))
+
+
+def quantity(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    if val is None:
+        return []
+    prefix = text[m.start():m.start("num")]
+    rate_before = bool(ex.rate_after.fullmatch(prefix.rstrip()) or "每秒" in prefix
+                       or any(r in prefix for r in ex.rules.units.rate_markers))
+    picked = ex.pick_unit(text, m.group("unit"), m.end("unit"), rate_before)
+    if picked is None:
+        return []
+    unit, end = picked
+    if unit.skip:
+        return [_cand(rule, "skip", 0, "", m.start("num"), end, blocker=True)]
+    kind, factor = unit.kind, unit.factor
+    rates = ex.rules.units.rates
+    if kind in rates:
+        ra = ex.rate_after.match(text, end)
+        if ra:
+            end = ra.end()
+            kind = rates[kind]
+        elif rate_before:
+            kind = rates[kind]
+    canon = unit.unit if kind == unit.kind else ex.rules.units.canonical_unit(kind)
+    start = m.start("num") if not rate_before else m.start("num")
+    return [_cand(rule, kind, val * factor, canon, start, end, factor=factor)]
+
+
+_CURRENCY = {"US$": "USD", "$": "USD", "USD": "USD", "¥": "CNY", "￥": "CNY", "RMB": "CNY",
+             "€": "EUR", "EUR": "EUR", "NT$": "TWD"}
+
+
+def money_prefix(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    if val is None:
+        return []
+    cur = _CURRENCY.get(m.group("cur").strip())
+    if cur is None:
+        return []
+    # 美元 after the number is the unit rule's match: do not double it
+    return [_cand(rule, "money", val, cur, m.start(), m.end())]
+
+
+def count(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    if val is None or val != int(val):
+        return []
+    item, source = ex.item_after(text, m.end("cls"), seg)
+    if not item:
+        item = ex.rules.classifier_items.get(m.group("cls"), "")
+        source = "classifier" if item else ""
+    # "one" is an article far more often than a count: keep it only for named things
+    if val == 1 and source not in ("product", "items"):
+        return []
+    return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=item)]
+
+
+def counted(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    if val is None or val != int(val) or val == 1:
+        return []
+    return [_cand(rule, "count", val, "1", m.start("num"), m.end(),
+                  item=ex.rules.counted_nouns[m.group("noun")])]
+
+
+def multiplier(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    return [] if val is None else [_cand(rule, "multiplier", val, "x", m.start("num"), m.end())]
+
+
+def percent(ex, rule, m, text, seg):
+    val = _num(ex, m)
+    return [] if val is None else [_cand(rule, "percent", val, "%", m.start(), m.end())]
+
+
+def fraction(ex, rule, m, text, seg):
+    a, b = _num(ex, m), _num(ex, m, "num2")
+    if a is None or not b:
+        return []
+    return [_cand(rule, "fraction", a / b, "1", m.start(), m.end())]
+
+
+def fraction_cn(ex, rule, m, text, seg):
+    num, den = _num(ex, m), _num(ex, m, "num2")
+    if num is None or not den or num > den:
+        return []
+    return [_cand(rule, "fraction", num / den, "1", m.start(), m.end())]
+
+
+def _small(s: str | None) -> int | None:
+    if s is None:
+        return None
+    if s.isdigit():
+        return int(s)
+    if s.startswith("十"):
+        return 10 + (_CN_SMALL.get(s[1:], 0) if len(s) > 1 else 0)
+    if "十" in s:
+        tens, _, ones = s.partition("十")
+        return _CN_SMALL.get(tens, 0) * 10 + (_CN_SMALL.get(ones, 0) if ones else 0)
+    return _CN_SMALL.get(s)
+
+
+def date(ex, rule, m, text, seg):
+    gd = m.groupdict()
+    y, mo, d = gd.get("y"), _small(gd.get("m")), _small(gd.get("d"))
+    if mo is not None and not 1 <= mo <= 12:
+        return []
+    if d is not None and not 1 <= d <= 31:
+        return []
+    if y:
+        value = y + (f"-{mo:02d}" if mo else "") + (f"-{d:02d}" if mo and d else "")
+    elif mo and d:
+        value = f"--{mo:02d}-{d:02d}"
+    elif mo:
+        value = f"--{mo:02d}"
+    else:
+        return []
+    return [_cand(rule, "date", value, "", m.start(), m.end())]

@@ -1,0 +1,207 @@
+"""The extraction engine: compiles the pattern rules with their macros, runs them,
+turns matches into mentions through named actions, and settles overlaps
+(longest match first, then rule priority)."""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, replace
+
+import regex
+
+from ..errors import RuleFileError
+from ..model import Mention, Segmented
+from ..units import Unit
+from . import actions
+
+_PUNCT_STOP = "，。；、！？,;!?\n（）()：:“”\"「」《》【】"
+
+
+@dataclass
+class Candidate:
+    mention: Mention
+    factor: float = 1.0         # multiply a number by this to reach the canonical unit
+    blocker: bool = False       # consumes text but yields no row (16GT/s)
+    why: str = ""
+
+
+class Extractor:
+    def __init__(self, rules):
+        self.rules = rules
+        self.units_by_surface = rules.units.by_surface()
+        self.macros = self._macros()
+        self.compiled = []
+        for r in rules.patterns:
+            src = r.pattern
+            for name in regex.findall(r"\{([A-Z][A-Z0-9]*)\}", src):
+                if name not in self.macros:
+                    raise RuleFileError(r.path, r.line, f"unknown macro {{{name}}}; macros: "
+                                        + ", ".join("{" + k + "}" for k in self.macros), r.id)
+            for name, val in self.macros.items():
+                src = src.replace("{" + name + "}", val)
+            try:
+                r.compiled = regex.compile(src)
+            except regex.error as e:
+                raise RuleFileError(r.path, r.line, f"pattern does not compile: {e}", r.id) from e
+            self.compiled.append(r)
+        self.rate_after = regex.compile(
+            r"\s?(?:" + "|".join(regex.escape(m) for m in sorted(rules.units.rate_markers, key=len, reverse=True)) + ")")
+        digit_names = [a for e in rules.entities.entries for a in (e.name, *e.aliases)
+                       if regex.search(r"\d", a) and e.type != "person"]
+        self.name_mask = regex.compile(
+            r"(?<![A-Za-z0-9])(?:" + "|".join(regex.escape(n) for n in sorted(digit_names, key=len, reverse=True))
+            + r")(?![0-9])", regex.IGNORECASE) if digit_names else None
+        self.item_forms = regex.compile(
+            "|".join(regex.escape(w) for w in sorted(rules.items, key=len, reverse=True)))
+        self.stop_words = set(rules.stop_words)
+
+    def _macros(self) -> dict[str, str]:
+        r = self.rules
+        num = r.numerals.regex_source()
+        surfaces = sorted(self.units_by_surface, key=len, reverse=True)
+        counted = sorted(r.counted_nouns, key=len, reverse=True)
+        cls = sorted(r.classifiers, key=len, reverse=True)
+        rates = sorted(r.units.rate_markers, key=len, reverse=True)
+        approx = sorted(r.numerals.approx_suffixes, key=len, reverse=True)
+        return {
+            "NUM2": num.replace("(?P<num>", "(?P<num2>"),
+            "NUM": num,
+            "APPROX": "(?:" + "|".join(regex.escape(a) for a in approx) + ")?" if approx else "",
+            "UNIT": "(?P<unit>" + "|".join(regex.escape(s) for s in surfaces) + ")",
+            "CLS": "(?P<cls>" + "|".join(regex.escape(c) for c in cls) + ")",
+            "COUNTED": "(?P<noun>" + "|".join(regex.escape(c) for c in counted) + ")",
+            "RATE": "(?:" + "|".join(regex.escape(c) for c in rates) + ")",
+        }
+
+    # -- unit choice -------------------------------------------------------
+    def pick_unit(self, text: str, surface: str, end: int, rate_before: bool) -> tuple[Unit, int] | None:
+        """The unit entry whose conditions hold here, and where the mention ends."""
+        after = text[end:end + 12]
+        m_rate = self.rate_after.match(after)
+        for u in self.units_by_surface.get(surface, []):
+            if u.not_after and regex.match(u.not_after, after):
+                continue
+            if u.after and not regex.match(u.after, after):
+                continue
+            if u.rate_only and not (m_rate or rate_before):
+                continue
+            return u, end
+        return None
+
+    # -- running -----------------------------------------------------------
+    def candidates(self, text: str, segment=None) -> list[Candidate]:
+        out: list[Candidate] = []
+        for rule in self.compiled:
+            fn = getattr(actions, rule.action)
+            for m in rule.compiled.finditer(text):
+                for c in fn(self, rule, m, text, segment) or []:
+                    out.append(c)
+        return out
+
+    def resolve(self, cands: list[Candidate], text: str) -> list[Candidate]:
+        masked = [m.span() for m in self.name_mask.finditer(text)] if self.name_mask else []
+        cands = [c for c in cands if not any(a <= c.mention.start < b for a, b in masked)]
+        cands.sort(key=lambda c: (-(c.mention.end - c.mention.start), -c.mention.priority, c.mention.start))
+        taken: list[tuple[int, int]] = []
+        kept = []
+        for c in cands:
+            s, e = c.mention.start, c.mention.end
+            if any(a < e and s < b for a, b in taken):
+                continue
+            taken.append((s, e))
+            kept.append(c)
+        kept.sort(key=lambda c: c.mention.start)
+        return kept
+
+    def range_heads(self, kept: list[Candidate], text: str) -> list[Candidate]:
+        """5-12倍, 15到60W: the first number takes the unit of the second."""
+        conn = "|".join(regex.escape(c) for c in self.rules.numerals.range_connectors)
+        head_re = regex.compile(self.macros["NUM"] + r"\s?(?:" + conn + r")\s?$")
+        extra = []
+        for c in kept:
+            if c.blocker or c.mention.kind == "date":
+                continue
+            left = text[max(0, c.mention.start - 16):c.mention.start]
+            m = head_re.search(left)
+            if not m:
+                continue
+            s = c.mention.start - len(left) + m.start("num")
+            if any(k.mention.start <= s < k.mention.end for k in kept):
+                continue
+            val = self.rules.numeral_parser.parse(m.group("num"))
+            if val is None:
+                continue
+            mm = replace(c.mention, value=val * c.factor, start=s, end=c.mention.start - len(left) + m.end("num"),
+                         rule_id=c.mention.rule_id + "+range")
+            extra.append(Candidate(mm, c.factor))
+        return sorted(kept + extra, key=lambda c: c.mention.start)
+
+    def extract(self, seg: Segmented) -> list[Mention]:
+        norm = seg.norm
+        text = norm.text
+        kept = self.range_heads(self.resolve(self.candidates(text, seg), text), text)
+        starts = [s.start for s in seg.sentences]
+        out = []
+        for c in kept:
+            if c.blocker:
+                continue
+            m = c.mention
+            m.doc_id = norm.doc.doc_id
+            m.raw_start, m.raw_end = norm.raw_span(m.start, m.end)
+            m.surface = norm.doc.raw[m.raw_start:m.raw_end]
+            m.normalized = text[m.start:m.end]
+            i = bisect_right(starts, m.start) - 1
+            if i >= 0:
+                sent = seg.sentences[i]
+                m.sentence = sent.text.strip()
+            out.append(m)
+        return out
+
+    def item_after(self, text: str, pos: int, segment=None) -> tuple[str, str]:
+        """The counted thing after a classifier ending at pos: (item, source)."""
+        end = pos
+        limit = min(len(text), pos + 24)
+        while end < limit and text[end] not in _PUNCT_STOP:
+            end += 1
+        window = text[pos:end]
+        if not window:
+            return "", ""
+        best = None
+        for ent in self.rules.entities.find(window):
+            if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8:
+                best = (ent.start, ent.name, "product")
+                break
+        m = self.item_forms.search(window)
+        if m and (best is None or m.start() < best[0] - 0):
+            item = self.rules.items[m.group()]
+            if best is None:
+                # a model written right after the generic word (GPU V100) still wins
+                best = (m.start(), item, "items")
+        if best:
+            return best[1], best[2]
+        # else the next word, if it is a content word
+        seg = segment_tokens(self.rules, window)
+        for tok in seg[:2]:
+            if tok.strip() and tok not in self.stop_words and not regex.fullmatch(r"\W+", tok):
+                if len(tok) >= 2 or regex.fullmatch(r"[A-Za-z][A-Za-z0-9\-]*", tok):
+                    return tok, "word"
+                return "", ""
+        return "", ""
+
+
+_SEGMENTERS = {}
+
+
+def segment_tokens(rules, text: str) -> list[str]:
+    from ..segment import Segmenter
+    sg = _SEGMENTERS.get(id(rules))
+    if sg is None:
+        sg = _SEGMENTERS[id(rules)] = Segmenter(rules)
+    return sg.tokens(text)
+
+
+def extract_text(text: str, rules, doc_id: str = "text") -> list[Mention]:
+    """Normalize, segment and extract one string: for `zhfacts extract` and tests."""
+    from ..normalize import normalize_text
+    from ..segment import Segmenter
+    norm = normalize_text(text, rules, doc_id)
+    return rules.extractor.extract(Segmenter(rules)(norm))

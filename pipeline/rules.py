@@ -1,0 +1,241 @@
+"""Loading everything in rules/ into one `RuleSet`. Loading is strict: an unknown
+key, kind or unit, a bad regex or a duplicate id is a RuleFileError naming the
+file, the line and the rule."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from .entities import EntityMatcher, GazetteerEntry
+from .errors import RuleFileError
+from .numerals import NumeralParser, NumeralTable
+from .units import UnitTable, load_units
+from .yamlio import line_of, load_yaml
+
+DEFAULT_RULES = Path(__file__).resolve().parent.parent / "rules"
+KINDS = ("count", "data_size", "bandwidth", "compute_rate", "operations", "power", "money",
+         "multiplier", "percent", "fraction", "frequency", "length", "duration", "date")
+ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percent",
+           "fraction", "fraction_cn", "date")
+RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
+EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
+RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",
+              "variants.tsv", "patterns.yaml", "normalize.yaml")
+
+
+@dataclass
+class PatternRule:
+    id: str
+    action: str
+    pattern: str
+    priority: int
+    description: str
+    examples: list[dict]
+    negatives: list[str]
+    path: str
+    line: int
+    compiled: Any = None
+
+
+def _need(obj, keys: set[str], path: Path, what: str, allowed: set[str] | None = None):
+    if not isinstance(obj, dict):
+        raise RuleFileError(str(path), line_of(obj), f"{what} must be a mapping")
+    missing = keys - set(obj)
+    if missing:
+        raise RuleFileError(str(path), line_of(obj), f"{what} is missing {', '.join(sorted(missing))}")
+    if allowed is not None:
+        unknown = set(obj) - allowed
+        if unknown:
+            raise RuleFileError(str(path), line_of(obj),
+                                f"{what} has unknown key(s) {', '.join(sorted(map(str, unknown)))}; allowed: {', '.join(sorted(allowed))}")
+
+
+@dataclass
+class RuleSet:
+    root: Path
+    units: UnitTable
+    numerals: NumeralTable
+    classifiers: list[str]
+    classifier_items: dict[str, str]
+    counted_nouns: dict[str, str]
+    items: dict[str, str]                   # written form -> canonical item
+    stop_words: list[str]
+    entities: EntityMatcher
+    protected_names: list[str]
+    cues: dict[str, list[dict]]
+    kind_shift: list[dict]
+    variants: list[tuple[str, str, str]]
+    patterns: list[PatternRule]
+    normalize_layers: list[dict]
+    hashes: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def numeral_parser(self) -> NumeralParser:
+        return NumeralParser(self.numerals)
+
+    @cached_property
+    def classifier_set(self) -> set[str]:
+        return set(self.classifiers)
+
+    @cached_property
+    def unit_first_chars(self) -> set[str]:
+        return {u.surface[0] for u in self.units.units if u.surface}
+
+    @cached_property
+    def normalizer(self):
+        from .normalize import Normalizer
+        return Normalizer(self)
+
+    @cached_property
+    def extractor(self):
+        from .extract.engine import Extractor
+        return Extractor(self)
+
+    @cached_property
+    def _protect_re(self):
+        names = sorted(set(self.protected_names), key=len, reverse=True)
+        return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
+
+    def protected_spans(self, text: str) -> list[tuple[int, int]]:
+        if self._protect_re is None:
+            return []
+        return [m.span() for m in self._protect_re.finditer(text)]
+
+
+def _hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def load_rules(root: str | Path | None = None) -> RuleSet:
+    root = Path(root) if root else DEFAULT_RULES
+    if not root.is_dir():
+        raise RuleFileError(str(root), None, "rules folder not found")
+    for name in RULE_FILES:
+        if not (root / name).exists():
+            raise RuleFileError(str(root / name), None, "required rule file is missing")
+    units = load_units(root / "units.txt")
+
+    p = root / "numerals.yaml"
+    d = load_yaml(p)
+    _need(d, {"digits", "small_magnitudes", "big_magnitudes"}, p, "numerals.yaml",
+          {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors"})
+    numerals = NumeralTable(dict(d["digits"]), dict(d["small_magnitudes"]), dict(d["big_magnitudes"]),
+                            tuple(d.get("approx_suffixes", [])), tuple(d.get("vague_prefixes", [])),
+                            tuple(d.get("range_connectors", [])))
+
+    p = root / "classifiers.yaml"
+    d = load_yaml(p)
+    _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
+          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words"})
+    items: dict[str, str] = {}
+    for canon, forms in d["items"].items():
+        if not isinstance(forms, list):
+            raise RuleFileError(str(p), line_of(d["items"]), f"items.{canon} must be a list of written forms")
+        for f in [canon, *forms]:
+            items[str(f)] = str(canon)
+
+    p = root / "gazetteer.yaml"
+    d = load_yaml(p)
+    _need(d, {"entities"}, p, "gazetteer.yaml", {"entities", "series", "generic_suffixes", "model_pattern"})
+    entries, protected = [], []
+    seen: dict[str, int] = {}
+    for e in d["entities"]:
+        _need(e, {"name", "type"}, p, "an entity", {"name", "type", "aliases", "protect"})
+        if e["type"] not in ("product", "organization", "person", "technology"):
+            raise RuleFileError(str(p), line_of(e), f"unknown entity type {e['type']!r}", e["name"])
+        if e["name"] in seen:
+            raise RuleFileError(str(p), line_of(e), f"duplicate entity (first at line {seen[e['name']]})", e["name"])
+        seen[e["name"]] = line_of(e)
+        aliases = tuple(str(a) for a in e.get("aliases", []) or [])
+        prot = e.get("protect", e["type"] in ("person", "organization"))
+        entries.append(GazetteerEntry(str(e["name"]), e["type"], aliases, bool(prot), line_of(e)))
+        if prot:
+            protected += [str(e["name"]), *aliases]
+    try:
+        regex.compile(d.get("model_pattern", r"(?!)"))
+    except regex.error as ex:
+        raise RuleFileError(str(p), None, f"model_pattern is not a valid regex: {ex}") from ex
+    series = []
+    for s in d.get("series", []) or []:
+        _need(s, {"word"}, p, "a series entry", {"word", "keep"})
+        series.append((str(s["word"]), bool(s.get("keep", False))))
+    matcher = EntityMatcher(entries, series, list(d.get("generic_suffixes", []) or []),
+                            d.get("model_pattern", r"(?!)"))
+
+    p = root / "cues.yaml"
+    cues_raw = load_yaml(p)
+    cues: dict[str, list[dict]] = {}
+    kind_shift = []
+    for kind, lst in cues_raw.items():
+        if kind == "kind_shift":
+            for c in lst:
+                _need(c, {"from", "to", "cue"}, p, "a kind_shift entry", {"from", "to", "cue"})
+                kind_shift.append(dict(c))
+            continue
+        if kind not in KINDS and kind != "any":
+            raise RuleFileError(str(p), line_of(cues_raw), f"unknown kind {kind!r}")
+        for c in lst:
+            _need(c, {"cue", "attribute"}, p, f"a cue of {kind}", {"cue", "attribute", "field"})
+            if str(c["cue"]).startswith("re:"):
+                try:
+                    regex.compile(str(c["cue"])[3:])
+                except regex.error as ex:
+                    raise RuleFileError(str(p), line_of(c), f"bad cue regex: {ex}") from ex
+            cues.setdefault(kind, []).append({**c, "line": line_of(c)})
+
+    from .normalize.char_layers import load_variants
+    variants = load_variants(root / "variants.tsv")
+
+    p = root / "normalize.yaml"
+    d = load_yaml(p)
+    _need(d, {"layers"}, p, "normalize.yaml", {"layers"})
+    from .normalize.registry import factory, names
+    from . import normalize as _n  # noqa: F401  (registers layers)
+    for spec in d["layers"]:
+        _need(spec, {"name"}, p, "a layer", None)
+        if factory(spec["name"]) is None:
+            raise RuleFileError(str(p), line_of(spec), f"unknown layer {spec['name']!r}; known: {', '.join(names())}")
+
+    patterns = load_patterns(root / "patterns.yaml", units)
+    d_cls = load_yaml(root / "classifiers.yaml")
+    rs = RuleSet(root, units, numerals, [str(c) for c in d_cls["classifiers"]],
+                 {str(k): str(v) for k, v in (d_cls.get("classifier_items") or {}).items()},
+                 {str(k): str(v) for k, v in d_cls["counted_nouns"].items()}, items,
+                 [str(w) for w in d_cls.get("stop_words", [])], matcher, protected, cues, kind_shift,
+                 variants, patterns, list(d["layers"]))
+    rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
+    return rs
+
+
+def load_patterns(p: Path, units: UnitTable) -> list[PatternRule]:
+    d = load_yaml(p)
+    _need(d, {"rules"}, p, "patterns.yaml", {"rules"})
+    out, seen = [], {}
+    for r in d["rules"]:
+        _need(r, {"id", "action", "pattern"}, p, "a rule", RULE_KEYS)
+        rid = str(r["id"])
+        if rid in seen:
+            raise RuleFileError(str(p), line_of(r), f"duplicate rule id (first at line {seen[rid]})", rid)
+        seen[rid] = line_of(r)
+        if r["action"] not in ACTIONS:
+            raise RuleFileError(str(p), line_of(r), f"unknown action {r['action']!r}; actions: {', '.join(ACTIONS)}", rid)
+        for ex in r.get("examples", []) or []:
+            _need(ex, {"text", "kind", "value"}, p, "an example", EXAMPLE_KEYS)
+            if ex["kind"] not in KINDS:
+                raise RuleFileError(str(p), line_of(ex), f"example has unknown kind {ex['kind']!r}", rid)
+            want_unit = units.kinds.get(ex["kind"], ("",))[0]
+            if ex["kind"] != "money" and str(ex.get("unit", want_unit)) != want_unit:
+                raise RuleFileError(str(p), line_of(ex),
+                                    f"example unit {ex.get('unit')!r} is not the canonical unit {want_unit!r} of {ex['kind']}", rid)
+        negs = r.get("negatives", []) or []
+        if not isinstance(negs, list) or not all(isinstance(x, str) for x in negs):
+            raise RuleFileError(str(p), line_of(r), "negatives must be a list of texts", rid)
+        out.append(PatternRule(rid, r["action"], str(r["pattern"]), int(r.get("priority", 0)),
+                               str(r.get("description", "")), list(r.get("examples", []) or []),
+                               list(negs), str(p), line_of(r)))
+    return out

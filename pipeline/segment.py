@@ -1,0 +1,98 @@
+"""Stage 3: a `NormalizedDoc` in, a `Segmented` doc out (sentences; tokens on demand).
+
+jieba runs with a user dictionary generated from rules/ (gazetteer names, unit
+surfaces, items, counted nouns) so that V100, DGX-2, NVSwitch, TFLOPS and 千瓦
+stay whole. Tokens are made only for the sentences that need them (extraction
+asks for the words after a classifier; explain and the review page ask for
+whole sentences): segmenting text that holds no quantity gains nothing.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import cached_property
+
+import jieba
+import regex
+
+from .model import NormalizedDoc, Segmented, Sentence
+
+# a sentence ends after 。！？；!? (and closing quotes after them) or at a line break
+_SENT_END = regex.compile(r"[。！？；!?]+[”’」』）)]*|\n+")
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    out, start = [], 0
+    for m in _SENT_END.finditer(text):
+        end = m.end()
+        if text[start:end].strip():
+            out.append(Sentence(start, end, text[start:end]))
+        start = end
+    if text[start:].strip():
+        out.append(Sentence(start, len(text), text[start:]))
+    return out
+
+
+class Segmenter:
+    """jieba with the project's user dictionary; HMM off (see `hmm`)."""
+
+    # HMM off: on spun text the HMM glues unknown characters into false words
+    # (measured in tests/test_segment.py and the benchmark notes)
+    hmm = False
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def user_words(self) -> list[str]:
+        r = self.rules
+        words = set()
+        for e in r.entities.entries:
+            for w in (e.name, *e.aliases):
+                if " " not in w:
+                    words.add(w)
+        words |= {u.surface for u in r.units.units if len(u.surface) > 1 and " " not in u.surface}
+        words |= {w for w in r.items if " " not in w}
+        words |= set(r.counted_nouns)
+        return sorted(words)
+
+    @cached_property
+    def tokenizer(self) -> jieba.Tokenizer:
+        jieba.setLogLevel(60)
+        tk = jieba.Tokenizer()
+        tk.initialize()
+        fd, path = tempfile.mkstemp(suffix=".txt", prefix="zhfacts-userdict-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            for w in self.user_words():
+                f.write(f"{w} 100000\n")
+        try:
+            tk.load_userdict(path)
+        finally:
+            os.unlink(path)
+        return tk
+
+    def tokens(self, text: str) -> list[str]:
+        return self.tokenizer.lcut(text, HMM=self.hmm)
+
+    def __call__(self, norm: NormalizedDoc) -> Segmented:
+        return Segmented(norm, split_sentences(norm.text))
+
+
+def to_spacy_doc(words: list[str]):
+    """A spaCy Doc from jieba's tokens, for token patterns and displaCy."""
+    import spacy
+    from spacy.tokens import Doc
+
+    nlp = _blank_zh()
+    spaces = [False] * len(words)
+    return Doc(nlp.vocab, words=words, spaces=spaces)
+
+
+_NLP = None
+
+
+def _blank_zh():
+    global _NLP
+    if _NLP is None:
+        import spacy
+        _NLP = spacy.blank("zh")     # the default "char" segmenter: no downloads
+    return _NLP

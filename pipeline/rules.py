@@ -97,6 +97,16 @@ class RuleSet:
         return Extractor(self)
 
     @cached_property
+    def attacher(self):
+        from .attach import Attacher
+        return Attacher(self)
+
+    @cached_property
+    def segmenter(self):
+        from .segment import Segmenter
+        return Segmenter(self)
+
+    @cached_property
     def _protect_re(self):
         names = sorted(set(self.protected_names), key=len, reverse=True)
         return regex.compile("|".join(regex.escape(n) for n in names)) if names else None

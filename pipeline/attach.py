@@ -1,0 +1,129 @@
+"""From quantities to facts: the subject each mention is about and the attribute it
+states, by rules a reader can follow (and `explain` can show):
+
+subject: (1) a comparison (X比Y快2倍, X是Y的2倍) gives X, and Y as compared_to;
+(2) the nearest entity before the mention in its clause, skipping the thing a
+count counts; (3) the sentence's topic (its first entity); (4) the topic carried
+over from the previous sentence when this one names none.
+attribute: for counts, what is counted (field: item cues), then the nearest cue
+word of the mention's kind in its clause, before the number preferred.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from .entities import Entity
+from .model import Mention, Segmented
+
+_CLAUSE = regex.compile(r"[，,；;：:、（）()]")
+_SUBJECT_TYPES = ("product", "organization", "technology")
+_COMPARE_BI = regex.compile(r"(?:比|相比|相较于|较|对比|超过|优于)$")
+
+
+@dataclass
+class Cue:
+    attribute: str
+    start: int
+    end: int
+    text: str
+
+
+class Attacher:
+    def __init__(self, rules):
+        self.rules = rules
+        self.cues: dict[str, list[tuple[regex.Pattern, str, str]]] = {}
+        for kind, lst in rules.cues.items():
+            for c in lst:
+                cue = str(c["cue"])
+                pat = regex.compile(cue[3:] if cue.startswith("re:") else regex.escape(cue))
+                self.cues.setdefault(kind, []).append((pat, c["attribute"], c.get("field", "text")))
+        self.shifts = [(s["from"], s["to"], regex.compile(str(s["cue"])[3:] if str(s["cue"]).startswith("re:")
+                                                          else regex.escape(str(s["cue"]))))
+                       for s in rules.kind_shift]
+
+    def _clause_bounds(self, sent_text: str, pos: int) -> tuple[int, int]:
+        starts = [0] + [m.end() for m in _CLAUSE.finditer(sent_text)]
+        s = max(x for x in starts if x <= pos)
+        ends = [m.start() for m in _CLAUSE.finditer(sent_text, pos)] + [len(sent_text)]
+        return s, min(ends)
+
+    def attach(self, seg: Segmented, mentions: list[Mention]) -> None:
+        text = seg.norm.text
+        by_sentence: dict[int, list[Mention]] = {}
+        starts = [s.start for s in seg.sentences]
+        from bisect import bisect_right
+        for m in mentions:
+            i = max(0, bisect_right(starts, m.start) - 1)
+            by_sentence.setdefault(i, []).append(m)
+        topic = ""
+        for i, sent in enumerate(seg.sentences):
+            ents = [e for e in self.rules.entities.find(sent.text) if e.type in _SUBJECT_TYPES]
+            sent_topic = ents[0].name if ents else ""
+            for m in by_sentence.get(i, []):
+                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, ents, sent_topic or topic)
+            if sent_topic:
+                topic = sent_topic
+            elif not sent.text.strip():
+                pass
+        _ = text
+
+    def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:
+        cs, ce = self._clause_bounds(sent, s)
+        # the thing a count counts is not its subject
+        item_span = (e, min(len(sent), e + 24)) if m.kind == "count" else (e, e)
+        own = [x for x in ents if not (item_span[0] <= x.start < item_span[1] and m.kind == "count"
+                                        and x.start - e <= 8)]
+        before = [x for x in own if x.end <= s]
+        in_clause = [x for x in before if x.start >= cs]
+        subject, compared = "", ""
+        if m.kind == "multiplier" and before:
+            # X 是 Y 的 N倍 / X 比 Y 快 N倍: the last entity before is the baseline
+            last = before[-1]
+            between = sent[last.end:s]
+            left = sent[:last.start].rstrip()
+            if len(before) >= 2 and (regex.match(r"^的", between) or _COMPARE_BI.search(left)):
+                compared = last.name
+                subject = before[-2].name
+        if not subject:
+            if in_clause:
+                subject = in_clause[-1].name
+            elif before:
+                subject = before[0].name if not topic else topic
+            else:
+                subject = topic
+        m.subject, m.compared_to = subject, compared
+
+        # a cue can change the kind: 300GB of 带宽 is a bandwidth
+        clause = sent[cs:ce]
+        for frm, to, pat in self.shifts:
+            if m.kind == frm and pat.search(clause):
+                m.kind = to
+                m.unit = self.rules.units.canonical_unit(to)
+        attr, cue = "", ""
+        for pat, label, field in self.cues.get(m.kind, []):
+            if field == "item" and m.item and pat.search(m.item):
+                attr, cue = label, m.item
+                break
+        if not attr:
+            best = None
+            for pat, label, field in self.cues.get(m.kind, []):
+                if field != "text":
+                    continue
+                for cm in pat.finditer(clause):
+                    a, b = cs + cm.start(), cs + cm.end()
+                    if a < e and s < b:
+                        continue
+                    dist = (s - b) if b <= s else (a - e) + 6   # cues before the number win ties
+                    if best is None or dist < best[0]:
+                        best = (dist, label, cm.group())
+            if best:
+                attr, cue = best[1], best[2]
+        m.attribute, m.cue = attr, cue
+
+
+def attach(seg: Segmented, mentions: list[Mention], rules) -> list[Mention]:
+    """Fill subject, compared_to, attribute and cue of each mention in place."""
+    rules.attacher.attach(seg, mentions)
+    return mentions

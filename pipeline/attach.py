@@ -95,32 +95,42 @@ class Attacher:
                 subject = topic
         m.subject, m.compared_to = subject, compared
 
-        # a cue can change the kind: 300GB of 带宽 is a bandwidth
         clause = sent[cs:ce]
+        own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e)
+        # a cue can change the kind (300GB of 带宽 is a bandwidth) when it is nearer
+        # than any cue of the kind itself (80GB显存和3.35TB/s带宽 stays a size)
         for frm, to, pat in self.shifts:
-            if m.kind == frm and pat.search(clause):
+            if m.kind != frm:
+                continue
+            shift = self._nearest([(pat, to)], clause, cs, s, e)
+            if shift and (own_cue is None or shift[0] < own_cue[0]):
                 m.kind = to
                 m.unit = self.rules.units.canonical_unit(to)
+                own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(to, []) if f == "text"],
+                                        clause, cs, s, e)
         attr, cue = "", ""
         for pat, label, field in self.cues.get(m.kind, []):
             if field == "item" and m.item and pat.search(m.item):
                 attr, cue = label, m.item
                 break
-        if not attr:
-            best = None
-            for pat, label, field in self.cues.get(m.kind, []):
-                if field != "text":
-                    continue
-                for cm in pat.finditer(clause):
-                    a, b = cs + cm.start(), cs + cm.end()
-                    if a < e and s < b:
-                        continue
-                    dist = (s - b) if b <= s else (a - e) + 6   # cues before the number win ties
-                    if best is None or dist < best[0]:
-                        best = (dist, label, cm.group())
-            if best:
-                attr, cue = best[1], best[2]
+        if not attr and own_cue:
+            attr, cue = own_cue[1], own_cue[2]
         m.attribute, m.cue = attr, cue
+
+
+    @staticmethod
+    def _nearest(cues, clause: str, cs: int, s: int, e: int):
+        """(distance, label, cue text) of the cue nearest the mention; before wins ties."""
+        best = None
+        for pat, label in cues:
+            for cm in pat.finditer(clause):
+                a, b = cs + cm.start(), cs + cm.end()
+                if a < e and s < b:
+                    continue
+                dist = (s - b) if b <= s else (a - e) + 6
+                if best is None or dist < best[0]:
+                    best = (dist, label, cm.group())
+        return best
 
 
 def attach(seg: Segmented, mentions: list[Mention], rules) -> list[Mention]:

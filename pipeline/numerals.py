@@ -34,9 +34,12 @@ class NumeralTable:
         arabic = rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[{mags}]+)?"
         chinese = rf"(?:[{dig}]|[{ten}])[{dig}{mags}点]*(?<!点)"
         vague = "".join(sorted({p[-1] for p in self.vague_prefixes}))
-        # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range
-        guard = rf"(?<![A-Za-z0-9_.第{vague}])(?<![A-Za-z]-)"
-        return rf"{guard}(?P<num>{arabic}|{chinese})"
+        # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range;
+        # a Chinese numeral starts at its first character (二十四, not 十四) and has no
+        # vague word before it (数十, 几百)
+        guard = r"(?<![A-Za-z0-9_.第])(?<![A-Za-z]-)"
+        cn_guard = rf"(?<![{dig}{mags}{vague}])"
+        return rf"{guard}(?P<num>{arabic}|{cn_guard}{chinese})"
 
 
 _ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?)(.*)")

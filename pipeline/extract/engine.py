@@ -170,8 +170,12 @@ class Extractor:
             if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8:
                 best = (ent.start, ent.name, "product")
                 break
-        m = self.item_forms.search(window)
-        if m and (best is None or m.start() < best[0] - 0):
+        # past a 的 the named thing is no longer what is counted (两个数量级的服务器)
+        de = window.find("的")
+        if best and de != -1 and best[0] > de:
+            best = None
+        m = self.item_forms.search(window, 0, de if de != -1 else len(window))
+        if m and (best is None or m.start() < best[0]):
             item = self.rules.items[m.group()]
             if best is None:
                 # a model written right after the generic word (GPU V100) still wins

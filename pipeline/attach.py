@@ -18,7 +18,12 @@ from .entities import Entity
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
-_SUBJECT_TYPES = ("product", "organization", "technology")
+# kinds whose subject may be an organisation named before them (funding, dates, counts)
+ORG_KINDS = ("money", "date", "count", "percent")
+# kinds that take the topic carried over from an earlier sentence: specs, which are
+# rarely stated without their product nearby; a count or a date with no named
+# thing in its own sentence is more often discourse (两个主题, 4381字)
+CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相较于|较|对比|超过|优于)$")
 
 
@@ -50,7 +55,6 @@ class Attacher:
         return s, min(ends)
 
     def attach(self, seg: Segmented, mentions: list[Mention]) -> None:
-        text = seg.norm.text
         by_sentence: dict[int, list[Mention]] = {}
         starts = [s.start for s in seg.sentences]
         from bisect import bisect_right
@@ -59,41 +63,51 @@ class Attacher:
             by_sentence.setdefault(i, []).append(m)
         topic = ""
         for i, sent in enumerate(seg.sentences):
-            ents = [e for e in self.rules.entities.find(sent.text) if e.type in _SUBJECT_TYPES]
-            sent_topic = ents[0].name if ents else ""
+            ents = [e for e in self.rules.entities.find(sent.text) if self.rules.is_subject(e)]
+            products = [e for e in ents if e.type == "product"]
             for m in by_sentence.get(i, []):
-                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, ents, sent_topic or topic)
-            if sent_topic:
-                topic = sent_topic
-            elif not sent.text.strip():
+                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, ents, topic)
+            if products:
+                topic = products[0].name
+            elif "\n\n" in sent.text[-2:] and not ents:
                 pass
-        _ = text
 
-    def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:
-        cs, ce = self._clause_bounds(sent, s)
-        # the thing a count counts is not its subject
-        item_span = (e, min(len(sent), e + 24)) if m.kind == "count" else (e, e)
-        own = [x for x in ents if not (item_span[0] <= x.start < item_span[1] and m.kind == "count"
-                                        and x.start - e <= 8)]
-        before = [x for x in own if x.end <= s]
+    def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
+                 ents: list[Entity], topic: str) -> tuple[str, str]:
+        products = [x for x in ents if x.type == "product"]
+        orgs = [x for x in ents if x.type == "organization"]
+        if m.kind == "count":
+            # the thing a count counts (16块V100) is not its subject
+            products = [x for x in products if not (e <= x.start <= e + 8)]
+        before = [x for x in products if x.end <= s]
         in_clause = [x for x in before if x.start >= cs]
-        subject, compared = "", ""
-        if m.kind == "multiplier" and before:
-            # X 是 Y 的 N倍 / X 比 Y 快 N倍: the last entity before is the baseline
+        if m.kind in ("multiplier", "percent") and len(before) >= 2:
+            # X 是 Y 的 N倍 / X 比 Y 快 N倍: the baseline is the last product before
             last = before[-1]
             between = sent[last.end:s]
             left = sent[:last.start].rstrip()
-            if len(before) >= 2 and (regex.match(r"^的", between) or _COMPARE_BI.search(left)):
-                compared = last.name
-                subject = before[-2].name
-        if not subject:
-            if in_clause:
-                subject = in_clause[-1].name
-            elif before:
-                subject = before[0].name if not topic else topic
-            else:
-                subject = topic
-        m.subject, m.compared_to = subject, compared
+            if regex.match(r"^的", between) or _COMPARE_BI.search(left):
+                return before[-2].name, last.name
+        org_before = [x for x in orgs if x.end <= s]
+        org_in_clause = [x for x in org_before if x.start >= cs]
+        if in_clause:
+            return in_clause[-1].name, ""
+        if org_in_clause and m.kind in ORG_KINDS:
+            return org_in_clause[-1].name, ""
+        if before:
+            return before[0].name, ""
+        if org_before and m.kind in ORG_KINDS:
+            return org_before[-1].name, ""
+        if topic and m.kind in CARRY_KINDS:
+            return topic, ""
+        after = [x for x in products if x.start >= e and x.start < ce]
+        if after and m.kind in CARRY_KINDS:
+            return after[0].name, ""
+        return "", ""
+
+    def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:
+        cs, ce = self._clause_bounds(sent, s)
+        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic)
 
         clause = sent[cs:ce]
         own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e)
@@ -115,6 +129,8 @@ class Attacher:
                 break
         if not attr and own_cue:
             attr, cue = own_cue[1], own_cue[2]
+        if not attr:
+            attr = self.rules.default_attributes.get(m.kind, "")
         m.attribute, m.cue = attr, cue
 
 

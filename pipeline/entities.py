@@ -122,8 +122,11 @@ class EntityMatcher:
         for m in self.model_re.finditer(text):
             s, t = m.span()
             if any(a < t and s < b for a, b in taken):
-                continue
-            name = self.canonical(m.group())
+                # a brand already found as an organisation (AMD EPYC 7742): keep the model
+                s = m.start("name")
+                if any(a < t and s < b for a, b in taken):
+                    continue
+            name = self.canonical(text[s:t])
             if name and regex.search(r"\d", name):
                 found.append(Entity(name, "product", s, t, "pattern"))
                 taken.append((s, t))

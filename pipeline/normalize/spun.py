@@ -53,16 +53,19 @@ DEFAULTS: dict[str, Any] = {
     "target_rank": 3800,
     "common_rank": 1500,
     "common_min_ratio": 0.5,
+    "component_max_uses": 200,
     "support_min_bigram": 200,
     "window": 3,
     "max_word": 4,
     "unknown_char_logp": -19.0,
     "pair_prior": -9.0,
+    "pair_prior_common": -14.0,
+    "second_source_penalty": 8.0,
+    "round_pair_min": [40.0, 12.0],
     "repeat_weight": 0.15,
-    "rates": [0.3, 0.6, 0.9, 0.99],
+    "rates": [0.05, 0.3, 0.6, 0.9, 0.99],
     "apply_min": 0.9,
     "flag_min": 0.5,
-    "rounds": 2,
     "symbol_lookalikes": {},
     "junk_min": 2,
     "junk_max": 10,
@@ -232,13 +235,20 @@ def _build_tables(cfg: dict[str, Any]) -> Tables:
                 if t != c:
                     rel[c][t].add("homophone")
     comps = _ids_components()
+    # a component used in many characters is a radical (口, 氵, 女): the part of
+    # a look-alike that carries its identity is the other one (哋 = 口 + 地)
+    uses: dict[str, int] = defaultdict(int)
+    for cs in comps.values():
+        for x in cs:
+            uses[x] += 1
+    max_uses = int(cfg["component_max_uses"])
     for c, cs in comps.items():
         for t in cs:
-            if t in tset:
+            if t in tset and uses[t] <= max_uses:
                 rel[c][t].add("look-alike")          # 哋 = 口 + 地
     for t in targets:
         for c in comps.get(t, ()):
-            if c != t and _is_han(c):
+            if c != t and _is_han(c) and uses[c] <= max_uses:
                 rel[c][t].add("look-alike")          # 罙 ⊂ 深
     for c, vs in _unihan_variants().items():
         for t in vs:
@@ -273,7 +283,7 @@ def _build_tables(cfg: dict[str, Any]) -> Tables:
 def _table_key(cfg: dict[str, Any]) -> str:
     import hashlib
 
-    keys = ("target_rank", "common_rank", "common_min_ratio", "symbol_lookalikes")
+    keys = ("target_rank", "common_rank", "common_min_ratio", "component_max_uses", "symbol_lookalikes")
     h = hashlib.sha256(repr([(k, cfg.get(k)) for k in keys]).encode()).hexdigest()[:12]
     return f"{_TABLE_VERSION}-{_data_stamp()}-{h}.pickle"
 
@@ -393,6 +403,7 @@ class SpunRepair:
         self.support_min = float(cfg["support_min_bigram"])
         self.rates = [float(r) for r in cfg["rates"]]
         self.junk_re = self._junk_regex(protected_names or [])
+        self._dcache: dict[tuple[str, str, int], list[tuple[str, str, float]]] = {}
 
     # ---- junk phrases inside a protected name
     def _junk_regex(self, names: list[str]):
@@ -449,6 +460,15 @@ class SpunRepair:
 
     def deltas(self, text: str, i: int) -> list[tuple[str, str, float]]:
         """(target, kind, Δ) for the candidates of text[i] worth scoring."""
+        win, j = _window_text(text, i, self.k)
+        key = (text[max(0, i - 1):i + 2], win, j)
+        got = self._dcache.get(key)
+        if got is None:
+            got = self._deltas(text, i, win, j)
+            self._dcache[key] = got
+        return got
+
+    def _deltas(self, text: str, i: int, win: str, j: int) -> list[tuple[str, str, float]]:
         ch = text[i]
         bg = self.lm.bigrams
         words = self.lm.words
@@ -460,10 +480,7 @@ class SpunRepair:
             sup = max(bg.get(prev + t, 0), bg.get(t + nxt, 0))
             if sup > 0 or (rare and words.get(t, 0) >= 10000):
                 pick.append((t, kind))
-        if not pick:
-            return []
-        win, j = _window_text(text, i, self.k)
-        if len(win) == 0:
+        if not pick or not win:
             return []
         base = self.lm.score(win)
         out = []
@@ -471,6 +488,43 @@ class SpunRepair:
             s = self.lm.score(win[:j] + t + win[j + 1:])
             out.append((t, kind, s - base))
         return out
+
+    def _pair(self, c: str, t: str, lst, counts, mapped_targets) -> tuple[float, float]:
+        """(log posterior odds that the document's spin map has t→c, best rate r)."""
+        cfg = self.cfg
+        n_t = max(0, counts.get(t, 0))
+        rw = float(cfg["repeat_weight"])
+        seen: set[str] = set()
+        weights = []
+        for _i, _d, (lb, rb) in lst:
+            # a verbatim repeat (same bigram on either side) is weak new evidence:
+            # names and terms repeat, a spinner's swaps land in every context
+            weights.append(rw if (lb in seen or rb in seen) else 1.0)
+            seen.add(lb)
+            seen.add(rb)
+        best_llr, best_r = -1e18, self.rates[0]
+        for r in self.rates:
+            lr = math.log(r)
+            llr = n_t * math.log(1 - r)
+            for (_i, d, _k), w in zip(lst, weights):
+                llr += w * _log1pexp(lr + d)
+            if llr > best_llr:
+                best_llr, best_r = llr, r
+        common = self.tables.rank.get(c, 10 ** 9) <= self.common_rank
+        prior = float(cfg["pair_prior_common"] if common else cfg["pair_prior"])
+        if t in mapped_targets and mapped_targets[t] != c:
+            prior -= float(cfg["second_source_penalty"])
+        return prior + best_llr, best_r
+
+    def _why(self, text: str, i: int, t: str) -> str:
+        bg = self.lm.bigrams
+        opts = []
+        if i > 0:
+            opts.append((bg.get(text[i - 1] + t, 0), text[i - 1] + t))
+        if i + 1 < len(text):
+            opts.append((bg.get(t + text[i + 1], 0), t + text[i + 1]))
+        f, w = max(opts) if opts else (0, "")
+        return f"bigram {w}; " if f > 0 else ""
 
     def run(self, text: str, ctx: LayerContext) -> list[Edit]:
         cfg = self.cfg
@@ -486,65 +540,65 @@ class SpunRepair:
                     blocked[p] = True
         ctx.flags.extend(flags)
 
-        work = list(text)
-        decided: dict[int, tuple[str, float, str]] = {}
-        flagged: dict[int, tuple[str, float, str]] = {}
-        rounds = int(cfg["rounds"])
         pos = self.positions(text, blocked)
         if not pos:
             return []
-        counts = defaultdict(int)
+        counts: dict[str, int] = defaultdict(int)
         for ch in text:
             counts[ch] += 1
-        for rnd in range(rounds):
+        work = list(text)
+        decided: dict[int, tuple[str, float, str]] = {}
+        flagged: dict[int, tuple[str, float, str]] = {}
+        mapped: dict[str, str] = {}          # target -> the source accepted for it
+        source_map: dict[str, str] = {}      # source -> its accepted target
+        apply_min, flag_min = float(cfg["apply_min"]), float(cfg["flag_min"])
+        self._dcache.clear()
+        for pmin in list(cfg["round_pair_min"]) + [-1e18]:
             cur = "".join(work)
-            occ: dict[tuple[str, str], list[tuple[int, float, str]]] = defaultdict(list)
+            occ: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
             kinds: dict[tuple[str, str], str] = {}
             for i in pos:
                 if i in decided:
                     continue
+                c = text[i]
+                key = (cur[i - 1:i + 1], cur[i:i + 2])
                 for t, kind, d in self.deltas(cur, i):
-                    ctxkey = cur[i - 1:i] + "|" + cur[i + 1:i + 2]
-                    occ[(text[i], t)].append((i, d, ctxkey))
-                    kinds[(text[i], t)] = kind
-            # pair evidence
-            best_at: dict[int, tuple[float, str, str]] = {}
-            for (c, t), lst in occ.items():
-                n_t = counts.get(t, 0) + sum(1 for i, (r, _, _) in decided.items() if r == t and text[i] != c)
-                seen = defaultdict(int)
-                weights = []
-                for i, d, key in lst:
-                    weights.append(1.0 if seen[key] == 0 else float(cfg["repeat_weight"]))
-                    seen[key] += 1
-                # occurrences of c without t-candidate evidence still count under H1 as
-                # unrepaired genuine c: they add log(1 + r e^Δ) ≥ 0 only where scored
-                best_llr, best_r = -1e18, self.rates[0]
-                for r in self.rates:
-                    llr = n_t * math.log(1 - r)
-                    for (i, d, key), w in zip(lst, weights):
-                        llr += w * _log1pexp(math.log(r) + d)
-                    if llr > best_llr:
-                        best_llr, best_r = llr, r
-                logit_pair = float(cfg["pair_prior"]) + best_llr
-                for i, d, key in lst:
-                    z = math.log(best_r) + d
-                    # log posterior odds of this occurrence being spun
-                    p_occ = _sigmoid(z)
-                    p = _sigmoid(logit_pair) * p_occ
-                    note = f"{kinds[(c, t)]}; doc {counts.get(c, 0)}:{counts.get(t, 0)}; Δ {d:+.1f}; pair {logit_pair:+.1f}"
-                    if i not in best_at or p > best_at[i][0]:
-                        best_at[i] = (p, t, note)
-            changed = False
-            for i, (p, t, note) in best_at.items():
-                if p >= float(cfg["apply_min"]):
-                    decided[i] = (t, p, note)
-                    flagged.pop(i, None)
-                    work[i] = t
-                    changed = True
-                elif p >= float(cfg["flag_min"]):
-                    flagged[i] = (t, p, note)
-            if not changed:
-                break
+                    if c in source_map and source_map[c] != t:
+                        continue
+                    occ[c][t].append((i, d, key))
+                    kinds[(c, t)] = kind
+            # strongest sources first: their repairs change counts and contexts
+            order = []
+            for c, by_t in occ.items():
+                best = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
+                order.append((best[0][0], c))
+            order.sort(reverse=True)
+            for _, c in order:
+                by_t = occ[c]
+                # re-score: an earlier source this round may have taken the target
+                (logit_pair, r), t = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
+                if logit_pair < pmin:
+                    continue
+                prior = _sigmoid(logit_pair)
+                took = 0
+                for i, d, _key in by_t[t]:
+                    p = prior * _sigmoid(math.log(r) + d)
+                    if p >= apply_min:
+                        note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
+                                f"{self._why(cur, i, t)}Δ {d:+.1f}; pair {logit_pair:+.1f}")
+                        decided[i] = (t, p, note)
+                        flagged.pop(i, None)
+                        work[i] = t
+                        took += 1
+                    elif p >= flag_min:
+                        note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
+                                f"{self._why(cur, i, t)}Δ {d:+.1f}; pair {logit_pair:+.1f}")
+                        flagged[i] = (t, p, note)
+                if took:
+                    counts[t] += took
+                    counts[c] -= took
+                    mapped.setdefault(t, c)
+                    source_map[c] = t
         edits = [Edit(i, i + 1, t, "spun", round(p, 3), note) for i, (t, p, note) in sorted(decided.items())]
         for i, (t, p, note) in sorted(flagged.items()):
             if i not in decided:

@@ -1,0 +1,88 @@
+"""Exact values for the forms the issue names, through the whole pipeline."""
+import pytest
+
+
+def one(rows, kind):
+    got = [r for r in rows if r["kind"] == kind]
+    assert len(got) == 1, rows
+    return got[0]
+
+
+@pytest.mark.parametrize("text,kind,value,unit", [
+    ("能够实现每秒2千万亿次浮点运算", "compute_rate", 2e15, "FLOP/s"),
+    ("12.9万美金", "money", 129000, "USD"),
+    ("需要20亿亿次计算", "operations", 2e17, "FLOP"),
+    ("总带宽达到300GB每秒", "bandwidth", 3e11, "B/s"),
+    ("背板带宽2.4T每秒", "bandwidth", 2.4e12, "B/s"),
+    ("功耗为10千瓦", "power", 1e4, "W"),
+    ("功耗不足其1/20", "fraction", 0.05, "1"),
+    ("提升了2.4倍", "multiplier", 2.4, "x"),
+    ("增长了百分之五十", "percent", 50, "%"),
+    ("200Gb/s的网络", "bandwidth", 2.5e10, "B/s"),
+    ("64KB的缓存", "data_size", 64000, "B"),
+    ("32GiB显存", "data_size", 34359738368, "B"),
+    ("采用7纳米工艺", "length", 7e-9, "m"),
+    ("预计7分钟读完", "duration", 420, "s"),
+    ("完成2亿人民币融资", "money", 2e8, "CNY"),
+    ("主频１．５ＧＨｚ", "frequency", 1.5e9, "Hz"),
+    ("算力达到256TOPS", "compute_rate", 2.56e14, "FLOP/s"),
+])
+def test_quantities(extract, text, kind, value, unit):
+    r = one(extract(text), kind)
+    assert r["value"] == pytest.approx(value, rel=1e-9)
+    assert r["unit"] == unit
+
+
+@pytest.mark.parametrize("text,value,item", [
+    ("配备了16块TeslaV100GPU", 16, "V100"),
+    ("两颗CPU", 2, "CPU"),
+    ("十六块GPU", 16, "GPU"),
+    ("12个NVSwitch", 12, "NVSwitch"),
+    ("两颗英特尔至强PlatinumCPU", 2, "CPU"),
+    ("2颗AMD EPYC 7742", 2, "EPYC 7742"),
+    ("540亿晶体管", 5.4e10, "晶体管"),
+    ("24核", 24, "CPU核心"),
+    ("1台DGX⑵", 1, "DGX-2"),
+])
+def test_counts_are_counts_not_money(extract, text, value, item):
+    rows = extract(text)
+    r = one(rows, "count")
+    assert r["value"] == value and r["item"] == item
+    assert not [x for x in rows if x["kind"] == "money"]
+
+
+@pytest.mark.parametrize("text,values", [
+    ("5-12倍", [5, 12]), ("15W到60W", [15, 60]), ("3至5年", [3 * 31557600, 5 * 31557600]),
+])
+def test_ranges_give_two_rows(extract, text, values):
+    assert [r["value"] for r in extract(text)] == pytest.approx(values)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("2018年4月13日", "2018-04-13"), ("3月23日起", "--03-23"), ("去年9月推出", "--09"),
+    ("2006年发布", "2006"), ("２０１８年４月", "2018-04"),
+])
+def test_dates(extract, text, value):
+    assert one(extract(text), "date")["value"] == value
+
+
+@pytest.mark.parametrize("text", [
+    "第3期", "第三代产品", "上一代", "1、GPU计算卡", "V100", "DGX-2", "HBM2显存", "PCIe 4.0接口",
+    "TensorRT 4.0", "数千颗芯片", "PUE 1.1", "8×8的矩阵", "问题1", "GTC2018大会", "一下", "进一步",
+])
+def test_not_annotated(extract, text):
+    assert extract(text) == []
+
+
+def test_hedges_are_dropped(extract):
+    for text in ("约10倍", "超过10倍", "10倍左右", "8倍多"):
+        assert [r["value"] for r in extract(text)] == [10 if "8" not in text else 8]
+
+
+def test_raw_offsets_point_at_the_mention_as_written(extract, rules):
+    from pipeline.normalize import normalize_text
+    raw = "ＤＧＸ⑵配备了１６块V100，總共５１２ＧＢ顯存"
+    nd = normalize_text(raw, rules)
+    ms = rules.extractor.extract(rules.segmenter(nd))
+    surfaces = [raw[m.raw_start:m.raw_end] for m in ms]
+    assert surfaces == ["１６块", "５１２ＧＢ"]

@@ -110,7 +110,8 @@ class Attacher:
         m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic)
 
         clause = sent[cs:ce]
-        own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e)
+        own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e,
+                                m.kind)
         # a cue can change the kind (300GB of 带宽 is a bandwidth) when it is nearer
         # than any cue of the kind itself (80GB显存和3.35TB/s带宽 stays a size)
         for frm, to, pat in self.shifts:
@@ -121,7 +122,7 @@ class Attacher:
                 m.kind = to
                 m.unit = self.rules.units.canonical_unit(to)
                 own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(to, []) if f == "text"],
-                                        clause, cs, s, e)
+                                        clause, cs, s, e, to)
         attr, cue = "", ""
         for pat, label, field in self.cues.get(m.kind, []):
             if field == "item" and m.item and pat.search(m.item):
@@ -134,9 +135,20 @@ class Attacher:
         m.attribute, m.cue = attr, cue
 
 
+    def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None):
+        """(distance, label, cue text) of the cue nearest the mention; before wins ties.
+        A generic cue (its label is the kind's default: 带宽 → bandwidth) gives way to
+        a specific one before the mention in the same clause (P2P总带宽 → p2p_bandwidth)."""
+        best = self._nearest_any(cues, clause, cs, s, e)
+        generic = self.rules.default_attributes.get(kind or "")
+        if best and generic and best[1] == generic:
+            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], clause, cs, s, s)
+            if specific and specific[0] <= s - cs:
+                return specific
+        return best
+
     @staticmethod
-    def _nearest(cues, clause: str, cs: int, s: int, e: int):
-        """(distance, label, cue text) of the cue nearest the mention; before wins ties."""
+    def _nearest_any(cues, clause: str, cs: int, s: int, e: int):
         best = None
         for pat, label in cues:
             for cm in pat.finditer(clause):

@@ -97,7 +97,10 @@ def read_document(path: str | Path) -> Document:
         enc = detect_encoding(data)
     except IngestError as e:
         raise IngestError(f"{path}: {e.message}") from e
-    text = data.decode(enc)
+    try:
+        text = data.decode(enc)
+    except UnicodeDecodeError as e:
+        raise IngestError(f"{path}: looks like {enc} but does not decode: {e.reason} at byte {e.start}") from e
     if text.startswith("\ufeff"):
         text = text[1:]
     # offsets are into the text with universal newlines, as Python reads it

@@ -1,0 +1,58 @@
+"""Subject and attribute decisions on small sentences of several shapes."""
+import pytest
+
+
+def rows(extract, text):
+    return [(r["kind"], r["value"], r["subject"], r["attribute"]) for r in extract(text)]
+
+
+def test_list_of_specs_attaches_to_the_product(extract):
+    got = extract("DGX-2配备了16块V100，总共512GB显存，性能达到2PFLOPS，功耗10千瓦。")
+    assert {r["subject"] for r in got} == {"DGX-2"}
+    by_kind = {r["kind"]: r for r in got}
+    assert by_kind["count"]["item"] == "V100" and by_kind["count"]["attribute"] == "gpu_count"
+    assert by_kind["data_size"]["attribute"] == "gpu_memory"
+    assert by_kind["compute_rate"]["attribute"] == "peak_compute"
+    assert by_kind["power"]["attribute"] == "power"
+
+
+def test_comparison_keeps_both_sides(extract):
+    [r] = extract("V100的训练速度是P100的2.4倍")
+    assert (r["subject"], r["value"]) == ("V100", 2.4)
+
+
+def test_comparison_compared_to_column(rules):
+    from pipeline.attach import attach
+    from pipeline.normalize import normalize_text
+    nd = normalize_text("A100比V100快20倍", rules)
+    seg = rules.segmenter(nd)
+    ms = rules.extractor.extract(seg)
+    attach(seg, ms, rules)
+    assert (ms[0].subject, ms[0].compared_to) == ("A100", "V100")
+
+
+def test_pronoun_takes_the_previous_sentence_topic(extract):
+    got = extract("NVIDIA发布了DGX-2。它的功耗是10千瓦。")
+    assert rows(extract, "NVIDIA发布了DGX-2。它的功耗是10千瓦。") == [("power", 10000, "DGX-2", "power")]
+    assert got
+
+
+def test_two_products_in_one_sentence(extract):
+    got = extract("V100有32GB显存，P100有16GB显存")
+    assert [(r["subject"], r["value"]) for r in got] == [("V100", 32e9), ("P100", 16e9)]
+
+
+def test_funding_goes_to_the_company(extract):
+    [r] = extract("图玛深维完成软银中国领投的2亿人民币B轮融资") or [None]
+    assert r["attribute"] == "funding"
+
+
+def test_bandwidth_cue_changes_a_size_into_a_bandwidth(extract):
+    got = extract("任意两块GPU之间P2P总带宽都是300GB")
+    assert [(r["kind"], r["unit"], r["attribute"]) for r in got if r["value"] == 3e11] == [("bandwidth", "B/s", "p2p_bandwidth")]
+
+
+@pytest.mark.parametrize("text", ["H100配备80GB显存和3.35TB/s带宽"])
+def test_nearer_own_cue_wins_over_kind_shift(extract, text):
+    got = {r["value"]: r for r in extract(text)}
+    assert got[80e9]["kind"] == "data_size" and got[80e9]["attribute"] == "gpu_memory"

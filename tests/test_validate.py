@@ -1,0 +1,21 @@
+import pandas as pd
+
+from pipeline.validate import COLUMNS, validate
+
+
+def row(**kw):
+    base = dict(doc_id="d", kind="power", value="10000", unit="W", item="", subject="", attribute="",
+                surface="10千瓦", start=0, end=4, sentence="", rule_id="r", normalized="", compared_to="", cue="")
+    base.update(kw)
+    return base
+
+
+def test_bad_rows_are_rejected_with_reason_not_dropped():
+    df = pd.DataFrame([row(), row(unit="kW"), row(value="inf"), row(kind="date", value="April", unit=""),
+                       row(end=99), row(kind="fraction", value="20", unit="1")], columns=COLUMNS)
+    ok, bad = validate(df, {"d": 10})
+    assert len(ok) == 1 and len(bad) == 5
+    reasons = list(bad["reason"])
+    assert "canonical unit" in reasons[0]
+    assert "plausible range" in reasons[1] and "ISO date" in reasons[2]
+    assert "offsets" in reasons[3] and "plausible range" in reasons[4]

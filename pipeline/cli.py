@@ -295,5 +295,117 @@ def diff(run_a, run_b):
     c.print(f"{len(gained)} gained, {len(lost)} lost")
 
 
+@main.group()
+def rules():
+    """Check rule files and run the examples inside them."""
+
+
+@rules.command(name="lint")
+@rules_option
+@friendly
+def rules_lint(rules_dir):
+    """Check every rule file: schema (unknown keys are errors), regexes compile, kinds
+    and units are known, ids unique, no catastrophic backtracking, examples present."""
+    from .lint import lint
+    from .rules import load_rules
+    r = load_rules(rules_dir)
+    issues = lint(r)
+    for i in issues:
+        click.echo(f"error: {i}")
+    if issues:
+        sys.exit(1)
+    click.echo(f"ok: {len(r.patterns)} rules, {len(r.units.units)} unit surfaces, "
+               f"{len(r.entities.entries)} gazetteer entries in {r.root}")
+
+
+@rules.command(name="test")
+@click.option("--rule", "only", default=None, help="Only rules whose id starts with this.")
+@rules_option
+@friendly
+def rules_test(only, rules_dir):
+    """Run every rule's examples (must give their row) and negatives (must give none)."""
+    from .ruletest import run_examples
+    r = _load(rules_dir)
+    res = run_examples(r, only)
+    bad = [x for x in res if not x.ok]
+    for x in bad:
+        click.echo("FAIL " + x.describe())
+    click.echo(f"{len(res) - len(bad)} passed, {len(bad)} failed")
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("text", required=False)
+@click.option("--file", "file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Explain a line of a file.")
+@click.option("--line", "line_no", type=int, default=None, help="With --file: the 1-based line to explain.")
+@rules_option
+@friendly
+def explain(text, file, line_no, rules_dir):
+    """Why each row came out: normalization edits, tokens, every candidate match with
+    its rule, which candidate won an overlap and why, and the rows with the subject
+    and attribute and the cue that decided them."""
+    from .attach import attach
+    from .ingest import read_document
+    from .normalize import normalize_text
+    from .run import format_value
+    if file:
+        doc = read_document(file)
+        lines = doc.raw.split("\n")
+        if line_no is None or not 1 <= line_no <= len(lines):
+            raise ZhfactsError(f"--line must be between 1 and {len(lines)} for {file}")
+        text = lines[line_no - 1]
+    if not text:
+        raise ZhfactsError("give a text, or --file F --line N")
+    r = _load(rules_dir)
+    c = _console()
+    nd = normalize_text(text, r)
+    c.print("[bold]1. normalization[/bold]")
+    edits = nd.offsets.raw_edits()
+    for s_, e_, rep, layer, conf, note in edits:
+        c.print(f"   [{s_},{e_}) {text[s_:e_]!r} → {rep!r}  {layer} {conf:.2f} {note}")
+    for fl in nd.flags:
+        c.print(f"   flagged, not applied: {json.dumps(fl, ensure_ascii=False)}")
+    if not edits and not nd.flags:
+        c.print("   no edits")
+    c.print(f"   normalized: {nd.text}")
+    seg = r.segmenter(nd)
+    c.print("[bold]2. tokens[/bold]")
+    for sent in seg.sentences:
+        c.print("   " + " | ".join(r.segmenter.tokens(sent.text.strip())))
+    c.print("[bold]3. candidates[/bold]")
+    for cand, fate in r.extractor.explain(seg):
+        m = cand.mention
+        c.print(f"   [{m.start},{m.end}) {nd.text[m.start:m.end]!r} {m.rule_id} → {m.kind} {format_value(m.value)} {m.unit}"
+                f"{' item ' + m.item if m.item else ''}: {fate}")
+    ms = r.extractor.extract(seg)
+    attach(seg, ms, r)
+    c.print("[bold]4. rows[/bold]")
+    for m in ms:
+        why = f"cue {m.cue!r}" if m.cue else "kind default" if m.attribute else "no cue"
+        c.print(f"   {m.surface!r} [{m.raw_start},{m.raw_end}) {m.kind} {format_value(m.value)} {m.unit}"
+                f" item={m.item or '-'} subject={m.subject or '-'}"
+                f"{' compared_to=' + m.compared_to if m.compared_to else ''} attribute={m.attribute or '-'} ({why})"
+                f"  rule {m.rule_id}")
+    if not ms:
+        c.print("   no rows")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="HTML file to write (default: RUN_DIR/report.html).")
+@click.option("--gold", type=click.Path(path_type=Path), default=DEFAULT_GOLD, show_default=True,
+              help="Gold to mark misses and spurious rows (skipped when absent).")
+@friendly
+def report(run_dir, out, gold):
+    """Write one self-contained HTML page to review a run."""
+    from .report import build_report
+    from .write import write_text
+    out = out or run_dir / "report.html"
+    write_text(build_report(run_dir, gold if gold and gold.exists() else None), out)
+    click.echo(f"report: {out}")
+
+
 if __name__ == "__main__":
     main()

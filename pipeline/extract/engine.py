@@ -135,6 +135,28 @@ class Extractor:
             extra.append(Candidate(mm, c.factor))
         return sorted(kept + extra, key=lambda c: c.mention.start)
 
+    def explain(self, seg: Segmented) -> list[tuple[Candidate, str]]:
+        """Every candidate with its fate: 'kept', or why it lost an overlap."""
+        text = seg.norm.text
+        cands = self.candidates(text, seg)
+        kept = self.resolve(list(cands), text)
+        kept_ids = {id(c) for c in kept}
+        out = []
+        for c in sorted(cands, key=lambda c: (c.mention.start, -c.mention.end)):
+            m = c.mention
+            if id(c) in kept_ids:
+                out.append((c, "kept (yields no row: not a kind of the spec)" if c.blocker else "kept"))
+                continue
+            winner = next((k for k in kept if k.mention.start < m.end and m.start < k.mention.end), None)
+            if winner is None:
+                out.append((c, "dropped: inside a product name"))
+                continue
+            w = winner.mention
+            why = ("longer match" if (w.end - w.start) > (m.end - m.start)
+                   else "same length, higher priority" if w.priority > m.priority else "same length, earlier")
+            out.append((c, f"lost to {w.rule_id} [{w.start},{w.end}) {text[w.start:w.end]!r}: {why}"))
+        return out
+
     def extract(self, seg: Segmented) -> list[Mention]:
         norm = seg.norm
         text = norm.text

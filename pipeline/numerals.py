@@ -21,6 +21,7 @@ class NumeralTable:
     approx_suffixes: tuple[str, ...]
     vague_prefixes: tuple[str, ...]
     range_connectors: tuple[str, ...]
+    magnitude_guards: tuple[tuple[str, str], ...] = ()
 
     @property
     def magnitudes(self) -> dict[str, int]:
@@ -29,10 +30,13 @@ class NumeralTable:
     def regex_source(self) -> str:
         """The regex source for one number, with a named group `num`."""
         dig = "".join(self.digits)
-        mags = "".join(self.magnitudes)
+        guarded = dict(self.magnitude_guards)
+        mags = "".join(k for k in self.magnitudes if k not in guarded)
+        mag = "(?:[" + mags + "]" + "".join(f"|{regex.escape(k)}{g}" for k, g in guarded.items()) + ")"
+        approx = "".join(sorted(set("".join(self.approx_suffixes))))
         ten = "".join(k for k, v in self.small.items() if v == 10)
-        arabic = rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[{mags}]+)?"
-        chinese = rf"(?:[{dig}]|[{ten}])[{dig}{mags}点]*(?<!点)"
+        arabic = rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[{approx}]?{mag})*"
+        chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}))*(?<!点)"
         vague = "".join(sorted({p[-1] for p in self.vague_prefixes}))
         # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range;
         # a Chinese numeral starts at its first character (二十四, not 十四) and has no
@@ -42,14 +46,21 @@ class NumeralTable:
         return rf"{guard}(?P<num>{arabic}|{cn_guard}{chinese})"
 
 
-_ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?)(.*)")
+_ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+)?)(.*)")
+_DIGIT_RUN = regex.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
 
 class NumeralParser:
+    """Positional reading of Chinese numerals, with Arabic digit runs allowed in
+    place of any digit group (5万4千6百, 12.9万, 20亿亿, 两万五 = 25000)."""
+
     def __init__(self, table: NumeralTable):
         self.t = table
         self.mags = table.magnitudes
+        self.small = table.small
+        self.big = table.big
         self._cn_trans = {ord(k): str(v) for k, v in table.digits.items()}
+        self._approx = set("".join(table.approx_suffixes))
 
     @lru_cache(maxsize=65536)
     def parse(self, text: str) -> float | None:
@@ -58,40 +69,71 @@ class NumeralParser:
         if not text:
             return None
         m = _ARABIC.fullmatch(text)
-        if m:
-            base = float(m.group(1).replace(",", ""))
-            return self._times_magnitudes(base, m.group(2))
-        return self._chinese(text)
-
-    def _times_magnitudes(self, base: float, tail: str) -> float | None:
-        value = base
-        for ch in tail:
-            if ch not in self.mags:
+        if m and not m.group(2):
+            return float(m.group(1).replace(",", ""))
+        if "点" in text:
+            head, _, frac = text.partition("点")
+            ip = self.parse(head) if head else None
+            if ip is None or not frac or not all(c in self.t.digits or c.isdigit() for c in frac):
                 return None
-            value *= self.mags[ch]
-        return value
-
-    def _chinese(self, text: str) -> float | None:
-        # a run of bare digits (二〇一八) is read digit by digit
-        if all(ch in self.t.digits for ch in text) and len(text) > 1:
-            if any(self.t.digits[ch] == 2 and ch == "两" for ch in text):
+            return ip + float("0." + "".join(c if c.isdigit() else str(self.t.digits[c]) for c in frac))
+        # a run of bare Chinese digits (二〇一八) is read digit by digit
+        if len(text) > 1 and all(ch in self.t.digits for ch in text):
+            if "两" in text:
                 return None
             return float(text.translate(self._cn_trans))
-        try:
-            return float(cn2an.cn2an(text, "smart"))
-        except (ValueError, KeyError, TypeError):
-            pass
-        # stacked magnitudes: strip trailing magnitude characters, multiply back
-        tail = ""
-        head = text
-        while head and head[-1] in self.mags:
-            tail = head[-1] + tail
-            head = head[:-1]
-            if not head:
-                return None
-            try:
-                base = float(cn2an.cn2an(head, "smart"))
-            except (ValueError, KeyError, TypeError):
+        return self._positional(text)
+
+    def _tokens(self, text: str):
+        i = 0
+        while i < len(text):
+            m = _DIGIT_RUN.match(text, i)
+            if m:
+                yield "n", float(m.group().replace(",", ""))
+                i = m.end()
                 continue
-            return self._times_magnitudes(base, tail)
-        return None
+            ch = text[i]
+            if ch in self.t.digits:
+                yield "n", float(self.t.digits[ch])
+            elif ch in self.small:
+                yield "s", float(self.small[ch])
+            elif ch in self.big:
+                yield "b", float(self.big[ch])
+            elif ch in self._approx:
+                pass            # 十多万, 500余万: the hedge is dropped, the magnitude kept
+            else:
+                yield "?", ch
+            i += 1
+
+    def _positional(self, text: str) -> float | None:
+        total, section, current = 0.0, 0.0, None
+        last_mag, zero_seen, seen_any = 0.0, False, False
+        for kind, v in self._tokens(text):
+            if kind == "?":
+                return None
+            if not seen_any and kind in "sb" and v != 10:
+                return None                      # 千, 亿 alone are no number (十 is ten)
+            seen_any = True
+            if kind == "n":
+                if current is not None and current != 0:   # two digits in a row: not positional
+                    return None
+                current = v
+                zero_seen = zero_seen or v == 0
+            elif kind == "s":
+                section += (current if current is not None else 1.0) * v
+                current, last_mag, zero_seen = None, v, False
+            else:
+                section += current or 0.0
+                if section == 0:
+                    total = (total or 1.0) * v   # stacked magnitudes: 20亿亿, 千万亿
+                else:
+                    total += section * v
+                section, current, last_mag, zero_seen = 0.0, None, v, False
+        if not seen_any:
+            return None
+        if current is not None:
+            # 两万五 = 25000, 一千二 = 1200: a last digit right after a magnitude is one step below it
+            if last_mag >= 100 and not zero_seen and current < 10 and current == int(current):
+                current *= last_mag / 10
+            section += current
+        return total + section

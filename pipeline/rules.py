@@ -142,10 +142,17 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "numerals.yaml"
     d = load_yaml(p)
     _need(d, {"digits", "small_magnitudes", "big_magnitudes"}, p, "numerals.yaml",
-          {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors"})
+          {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors",
+           "magnitude_guards"})
+    for k, g in (d.get("magnitude_guards") or {}).items():
+        try:
+            regex.compile(str(g))
+        except regex.error as ex:
+            raise RuleFileError(str(p), line_of(d["magnitude_guards"]), f"bad regex for magnitude {k}: {ex}") from ex
     numerals = NumeralTable(dict(d["digits"]), dict(d["small_magnitudes"]), dict(d["big_magnitudes"]),
                             tuple(d.get("approx_suffixes", [])), tuple(d.get("vague_prefixes", [])),
-                            tuple(d.get("range_connectors", [])))
+                            tuple(d.get("range_connectors", [])),
+                            tuple((str(k), str(v)) for k, v in (d.get("magnitude_guards") or {}).items()))
 
     p = root / "classifiers.yaml"
     d = load_yaml(p)

@@ -62,8 +62,13 @@ DEFAULTS: dict[str, Any] = {
     "pair_prior_common": -14.0,
     "second_source_penalty": 8.0,
     "round_pair_min": [40.0, 12.0],
+    "density_min": 0.0002,
+    "density_max": 0.1,
+    "density_delta": 8.0,
+    "lone_source_share": 0.1,
+    "standalone_min": 10000,
     "repeat_weight": 0.15,
-    "rates": [0.05, 0.3, 0.6, 0.9, 0.99],
+    "rates": [0.003, 0.01, 0.03, 0.1, 0.3, 0.6, 0.9, 0.99],
     "apply_min": 0.9,
     "flag_min": 0.5,
     "symbol_lookalikes": {},
@@ -72,6 +77,7 @@ DEFAULTS: dict[str, Any] = {
     "junk_min_part": 2,
 }
 
+_HAN_RE = regex.compile(r"\p{Han}")
 _IDS_OPS2 = set("⿰⿱⿴⿵⿶⿷⿸⿹⿺⿻")
 _IDS_OPS3 = set("⿲⿳")
 
@@ -376,17 +382,18 @@ def _settings(settings: dict[str, Any], rules) -> dict[str, Any]:
     return cfg
 
 
+_LEFT_RUN = regex.compile(r"[\p{Han}0-9]*$")
+_RIGHT_RUN = regex.compile(r"[\p{Han}0-9]*")
+_DIGIT_AS = str.maketrans("0123456789", "几" * 10)
+
+
 def _window_text(text: str, i: int, k: int) -> tuple[str, int]:
-    """The Han/digit run around position i, clipped to ±k; digits stand as 几.
-    Returns the window and i's index in it."""
-    a = i
-    while a > 0 and i - a < k and _lm_char(text[a - 1]):
-        a -= 1
-    b = i + 1
-    while b < len(text) and b - i <= k and _lm_char(text[b]):
-        b += 1
-    w = "".join("几" if "0" <= ch <= "9" else ch for ch in text[a:b])
-    return w, i - a
+    """The Han/digit run around position i, clipped to ±k; digits stand as 几
+    (a number before a classifier: 1戈 → 几个). Returns the window and i's index."""
+    a = max(0, i - k)
+    left = _LEFT_RUN.search(text, a, i).group()
+    right = _RIGHT_RUN.match(text, i + 1, min(len(text), i + 1 + k)).group()
+    return (left + text[i] + right).translate(_DIGIT_AS), len(left)
 
 
 def _lm_char(ch: str) -> bool:
@@ -404,6 +411,20 @@ class SpunRepair:
         self.rates = [float(r) for r in cfg["rates"]]
         self.junk_re = self._junk_regex(protected_names or [])
         self._dcache: dict[tuple[str, str, int], list[tuple[str, str, float]]] = {}
+        self._rate_logs = [(r, math.log(r), math.log(1 - r)) for r in self.rates]
+        self.prior_rare = float(cfg["pair_prior"])
+        self.prior_common = float(cfg["pair_prior_common"])
+        self.second_penalty = float(cfg["second_source_penalty"])
+        self.rho_min, self.rho_max = float(cfg["density_min"]), float(cfg["density_max"])
+        self.rho_delta = float(cfg["density_delta"])
+        self.log_q = math.log(float(cfg["lone_source_share"]))
+        rank = self.tables.rank
+        cands = self.tables.cands
+        self.common_set = frozenset(c for c in cands if rank.get(c, 10 ** 9) <= self.common_rank)
+        # targets that stand alone as frequent one-character words (是, 有, 和)
+        words = self.lm.words
+        self.standalone = frozenset(t for ts in cands.values() for t, _k in ts
+                                    if words.get(t, 0) >= float(cfg["standalone_min"]))
 
     # ---- junk phrases inside a protected name
     def _junk_regex(self, names: list[str]):
@@ -444,77 +465,232 @@ class SpunRepair:
         return s
 
     def positions(self, text: str, blocked: list[bool] | None) -> list[int]:
-        cands = self.tables.cands
-        rank = self.tables.rank
-        cr = self.common_rank
+        """Positions worth a look: a rare character that has candidates, or a
+        common one that forms no dictionary bigram with either neighbour."""
         out = []
+        smin = self.support_min
+        cands = self.tables.cands
+        common = self.common_set
         for i, ch in enumerate(text):
             if ch < "\u2500" or ch not in cands:
                 continue
             if blocked is not None and blocked[i]:
                 continue
-            if rank.get(ch, 10 ** 9) <= cr and self._support(text, i, ch) >= self.support_min:
+            if ch in common and self._support(text, i, ch) >= smin:
                 continue
             out.append(i)
         return out
 
     def deltas(self, text: str, i: int) -> list[tuple[str, str, float]]:
-        """(target, kind, Δ) for the candidates of text[i] worth scoring."""
+        """(target, kind, Δ) for the candidates of text[i] worth scoring, Δ > 0 only."""
         win, j = _window_text(text, i, self.k)
         key = (text[max(0, i - 1):i + 2], win, j)
         got = self._dcache.get(key)
         if got is None:
             got = self._deltas(text, i, win, j)
+            if len(self._dcache) > 200000:
+                self._dcache.clear()
             self._dcache[key] = got
         return got
 
     def _deltas(self, text: str, i: int, win: str, j: int) -> list[tuple[str, str, float]]:
         ch = text[i]
         bg = self.lm.bigrams
-        words = self.lm.words
         prev = text[i - 1] if i > 0 else ""
         nxt = text[i + 1] if i + 1 < len(text) else ""
-        rare = self.tables.rank.get(ch, 10 ** 9) > self.common_rank
+        common = ch in self.common_set
+        if common:
+            # a common character is replaced only where the target makes a word
+            # with a neighbour and the character itself does not
+            floor = max(self.support_min, 4 * self._support(text, i, ch))
         pick = []
         for t, kind in self.tables.cands[ch]:
             sup = max(bg.get(prev + t, 0), bg.get(t + nxt, 0))
-            if sup > 0 or (rare and words.get(t, 0) >= 10000):
+            if common:
+                if sup >= floor:
+                    pick.append((t, kind))
+            elif sup > 0 or t in self.standalone:
                 pick.append((t, kind))
         if not pick or not win:
             return []
         base = self.lm.score(win)
         out = []
+        pre, post = win[:j], win[j + 1:]
         for t, kind in pick:
-            s = self.lm.score(win[:j] + t + win[j + 1:])
-            out.append((t, kind, s - base))
+            d = self.lm.score(pre + t + post) - base
+            if d > 0:
+                out.append((t, kind, d))
         return out
 
+    # ---- the document model
     def _pair(self, c: str, t: str, lst, counts, mapped_targets) -> tuple[float, float]:
         """(log posterior odds that the document's spin map has t→c, best rate r)."""
         cfg = self.cfg
         n_t = max(0, counts.get(t, 0))
         rw = float(cfg["repeat_weight"])
         seen: set[str] = set()
-        weights = []
-        for _i, _d, (lb, rb) in lst:
+        ws, ds = [], []
+        for _i, d, (lb, rb) in lst:
             # a verbatim repeat (same bigram on either side) is weak new evidence:
             # names and terms repeat, a spinner's swaps land in every context
-            weights.append(rw if (lb in seen or rb in seen) else 1.0)
+            ws.append(rw if (lb in seen or rb in seen) else 1.0)
+            ds.append(d)
             seen.add(lb)
             seen.add(rb)
         best_llr, best_r = -1e18, self.rates[0]
-        for r in self.rates:
-            lr = math.log(r)
-            llr = n_t * math.log(1 - r)
-            for (_i, d, _k), w in zip(lst, weights):
-                llr += w * _log1pexp(lr + d)
+        for r, lr, l1r in self._rate_logs:
+            llr = n_t * l1r
+            for w, d in zip(ws, ds):
+                x = lr + d
+                llr += w * (x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x)))
             if llr > best_llr:
                 best_llr, best_r = llr, r
-        common = self.tables.rank.get(c, 10 ** 9) <= self.common_rank
-        prior = float(cfg["pair_prior_common"] if common else cfg["pair_prior"])
+        prior = self.prior_common if c in self.common_set else self.prior_rare
         if t in mapped_targets and mapped_targets[t] != c:
-            prior -= float(cfg["second_source_penalty"])
+            prior -= self.second_penalty
         return prior + best_llr, best_r
+
+    def _gather(self, text, cur, pos, decided, at):
+        """source -> target -> [(position, Δ, (left bigram, right bigram))] in the current text."""
+        occ: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+        kinds: dict[tuple[str, str], str] = {}
+        for i in pos:
+            if i in decided:
+                continue
+            got = at.get(i)
+            if got is None:
+                got = at[i] = self.deltas(cur, i)
+            if not got:
+                continue
+            c = text[i]
+            key = (cur[i - 1:i + 1], cur[i:i + 2])
+            for t, kind, d in got:
+                occ[c][t].append((i, d, key))
+                kinds[(c, t)] = kind
+        return occ, kinds
+
+    def run(self, text: str, ctx: LayerContext) -> list[Edit]:
+        cfg = self.cfg
+        flags = self.junk_flags(text)
+        blocked = None
+        if ctx.protected or flags:
+            blocked = [False] * len(text)
+            for a, b in list(ctx.protected) + [(f["pos"], f["end"]) for f in flags]:
+                for p in range(max(0, a), min(len(text), b)):
+                    blocked[p] = True
+        ctx.flags.extend(flags)
+
+        pos = self.positions(text, blocked)
+        if not pos:
+            return []
+        counts: dict[str, int] = defaultdict(int)
+        for ch in text:
+            counts[ch] += 1
+        n_han = max(1, len(_HAN_RE.findall(text)))
+        work = list(text)
+        decided: dict[int, tuple[str, float, str]] = {}
+        flagged: dict[int, tuple[str, float, str]] = {}
+        mapped: dict[str, str] = {}          # target -> the source accepted for it
+        source_map: dict[str, str] = {}      # source -> its accepted target
+        apply_min, flag_min = float(cfg["apply_min"]), float(cfg["flag_min"])
+        log_sparse = None
+        at: dict[int, list[tuple[str, str, float]]] = {}   # position -> deltas in the current text
+        k = self.k
+        rounds = [float(x) for x in cfg["round_pair_min"]] + [None, None]
+        changed = 1
+        occ: dict[str, dict[str, list]] = {}
+        kinds: dict[tuple[str, str], str] = {}
+        for rnd, pmin in enumerate(rounds):
+            final = pmin is None
+            if rnd > 0 and not changed and final and rounds[rnd - 1] is None:
+                break
+            cur = "".join(work)
+            if changed:
+                occ, kinds = self._gather(text, cur, pos, decided, at)
+            if log_sparse is None:
+                # spin density of this document: rare characters for which a
+                # candidate fits the context far better; sets the prior of a
+                # lone swap (a sparse spinner leaves no document-level pattern)
+                strange = sum(1 for c, by_t in occ.items() if c not in self.common_set
+                              for i in {o[0] for lst in by_t.values() for o in lst if o[1] >= self.rho_delta})
+                rho = min(self.rho_max, max(self.rho_min, strange / n_han))
+                log_sparse = math.log(rho) + self.log_q
+            # a source none of whose occurrences could pass either test is dropped
+            for c in list(occ):
+                by_t = occ[c]
+                dmax = max(o[1] for lst in by_t.values() for o in lst)
+                n_occ = len({o[0] for lst in by_t.values() for o in lst})
+                prior = self.prior_common if c in self.common_set else self.prior_rare
+                if prior + n_occ * (dmax + 0.7) < 0 and log_sparse + dmax < 0:
+                    del occ[c]
+            # strongest sources first: their repairs change counts and contexts
+            order = []
+            for c, by_t in occ.items():
+                best = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
+                order.append((best[0][0], c))
+            order.sort(reverse=True)
+            changed = 0
+            for _, c in order:
+                by_t = occ[c]
+                if c in source_map:
+                    lst = by_t.get(source_map[c])
+                    scored = [(self._pair(c, source_map[c], lst, counts, mapped), source_map[c])] if lst else []
+                else:
+                    scored = [(self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items()]
+                if not scored:
+                    continue
+                (logit_pair, r), tm = max(scored)
+                if not final and logit_pair < pmin:
+                    continue
+                prior = _sigmoid(logit_pair)
+                # the best local alternative for every occurrence (sparse regime)
+                local: dict[int, tuple[float, str]] = {}
+                if final:
+                    for t, lst in by_t.items():
+                        for i, d, _k in lst:
+                            if i not in local or d > local[i][0]:
+                                local[i] = (d, t)
+                took = 0
+                for i, d, _key in by_t.get(tm, ()):
+                    local.setdefault(i, (-1e9, tm))
+                for i in sorted({o[0] for lst in by_t.values() for o in lst}):
+                    dm = next((o[1] for o in by_t.get(tm, ()) if o[0] == i), None)
+                    p_map = prior * _sigmoid(math.log(r) + dm) if dm is not None else 0.0
+                    p_sp, t_sp = 0.0, None
+                    if final and i in local:
+                        ds, t_sp = local[i]
+                        p_sp = _sigmoid(log_sparse + ds)
+                    if p_map >= p_sp:
+                        p, t, how, d = p_map, tm, f"pair {logit_pair:+.1f}", dm
+                    else:
+                        p, t, how, d = p_sp, t_sp, f"lone swap, density {math.exp(log_sparse - self.log_q):.3f}", local[i][0]
+                    if p < flag_min:
+                        continue
+                    note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
+                            f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
+                    if p >= apply_min:
+                        decided[i] = (t, p, note)
+                        flagged.pop(i, None)
+                        work[i] = t
+                        for q in range(i - k - 1, i + k + 2):
+                            at.pop(q, None)
+                        took += 1
+                        if t == tm:
+                            counts[t] += 1
+                            counts[c] -= 1
+                    else:
+                        flagged[i] = (t, p, note)
+                if took:
+                    changed += took
+                    if any(decided[i][0] == tm for i, _d, _k in by_t.get(tm, ()) if i in decided):
+                        mapped.setdefault(tm, c)
+                        source_map[c] = tm
+        edits = [Edit(i, i + 1, t, "spun", round(p, 3), note) for i, (t, p, note) in sorted(decided.items())]
+        for i, (t, p, note) in sorted(flagged.items()):
+            if i not in decided:
+                ctx.flags.append({"layer": "spun", "pos": i, "from": text[i], "to": t,
+                                  "confidence": round(p, 3), "reason": f"low-confidence spun repair ({note})"})
+        return edits
 
     def _why(self, text: str, i: int, t: str) -> str:
         bg = self.lm.bigrams
@@ -525,86 +701,6 @@ class SpunRepair:
             opts.append((bg.get(t + text[i + 1], 0), t + text[i + 1]))
         f, w = max(opts) if opts else (0, "")
         return f"bigram {w}; " if f > 0 else ""
-
-    def run(self, text: str, ctx: LayerContext) -> list[Edit]:
-        cfg = self.cfg
-        flags = self.junk_flags(text)
-        blocked = None
-        if ctx.protected:
-            blocked = [False] * len(text)
-            for a, b in ctx.protected:
-                for p in range(max(0, a), min(len(text), b)):
-                    blocked[p] = True
-            for fl in flags:
-                for p in range(fl["pos"], fl["end"]):
-                    blocked[p] = True
-        ctx.flags.extend(flags)
-
-        pos = self.positions(text, blocked)
-        if not pos:
-            return []
-        counts: dict[str, int] = defaultdict(int)
-        for ch in text:
-            counts[ch] += 1
-        work = list(text)
-        decided: dict[int, tuple[str, float, str]] = {}
-        flagged: dict[int, tuple[str, float, str]] = {}
-        mapped: dict[str, str] = {}          # target -> the source accepted for it
-        source_map: dict[str, str] = {}      # source -> its accepted target
-        apply_min, flag_min = float(cfg["apply_min"]), float(cfg["flag_min"])
-        self._dcache.clear()
-        for pmin in list(cfg["round_pair_min"]) + [-1e18]:
-            cur = "".join(work)
-            occ: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-            kinds: dict[tuple[str, str], str] = {}
-            for i in pos:
-                if i in decided:
-                    continue
-                c = text[i]
-                key = (cur[i - 1:i + 1], cur[i:i + 2])
-                for t, kind, d in self.deltas(cur, i):
-                    if c in source_map and source_map[c] != t:
-                        continue
-                    occ[c][t].append((i, d, key))
-                    kinds[(c, t)] = kind
-            # strongest sources first: their repairs change counts and contexts
-            order = []
-            for c, by_t in occ.items():
-                best = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
-                order.append((best[0][0], c))
-            order.sort(reverse=True)
-            for _, c in order:
-                by_t = occ[c]
-                # re-score: an earlier source this round may have taken the target
-                (logit_pair, r), t = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
-                if logit_pair < pmin:
-                    continue
-                prior = _sigmoid(logit_pair)
-                took = 0
-                for i, d, _key in by_t[t]:
-                    p = prior * _sigmoid(math.log(r) + d)
-                    if p >= apply_min:
-                        note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
-                                f"{self._why(cur, i, t)}Δ {d:+.1f}; pair {logit_pair:+.1f}")
-                        decided[i] = (t, p, note)
-                        flagged.pop(i, None)
-                        work[i] = t
-                        took += 1
-                    elif p >= flag_min:
-                        note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
-                                f"{self._why(cur, i, t)}Δ {d:+.1f}; pair {logit_pair:+.1f}")
-                        flagged[i] = (t, p, note)
-                if took:
-                    counts[t] += took
-                    counts[c] -= took
-                    mapped.setdefault(t, c)
-                    source_map[c] = t
-        edits = [Edit(i, i + 1, t, "spun", round(p, 3), note) for i, (t, p, note) in sorted(decided.items())]
-        for i, (t, p, note) in sorted(flagged.items()):
-            if i not in decided:
-                ctx.flags.append({"layer": "spun", "pos": i, "from": text[i], "to": t,
-                                  "confidence": round(p, 3), "reason": f"low-confidence spun repair ({note})"})
-        return edits
 
 
 def _sigmoid(x: float) -> float:

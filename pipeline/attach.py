@@ -10,7 +10,8 @@ word of the mention's kind in its clause, before the number preferred.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, replace
 
 import regex
 
@@ -57,13 +58,17 @@ class Attacher:
     def attach(self, seg: Segmented, mentions: list[Mention]) -> None:
         by_sentence: dict[int, list[Mention]] = {}
         starts = [s.start for s in seg.sentences]
-        from bisect import bisect_right
         for m in mentions:
             i = max(0, bisect_right(starts, m.start) - 1)
             by_sentence.setdefault(i, []).append(m)
+        # one pass of the entity matcher over the whole text, bucketed by sentence
+        all_ents = [e for e in self.rules.entities.find(seg.norm.text) if self.rules.is_subject(e)]
+        ent_starts = [e.start for e in all_ents]
         topic = ""
         for i, sent in enumerate(seg.sentences):
-            ents = [e for e in self.rules.entities.find(sent.text) if self.rules.is_subject(e)]
+            lo, hi = bisect_left(ent_starts, sent.start), bisect_left(ent_starts, sent.end)
+            ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
+                    if e.end <= sent.end]
             products = [e for e in ents if e.type == "product"]
             for m in by_sentence.get(i, []):
                 self._one(m, sent.text, m.start - sent.start, m.end - sent.start, ents, topic)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import regex
 
@@ -78,9 +79,9 @@ class Extractor:
         after = text[end:end + 12]
         m_rate = self.rate_after.match(after)
         for u in self.units_by_surface.get(surface, []):
-            if u.not_after and regex.match(u.not_after, after):
+            if u.not_after and _compiled(u.not_after).match(after):
                 continue
-            if u.after and not regex.match(u.after, after):
+            if u.after and not _compiled(u.after).match(after):
                 continue
             if u.rate_only and not (m_rate or rate_before):
                 continue
@@ -98,16 +99,19 @@ class Extractor:
         return out
 
     def resolve(self, cands: list[Candidate], text: str) -> list[Candidate]:
-        masked = [m.span() for m in self.name_mask.finditer(text)] if self.name_mask else []
-        cands = [c for c in cands if not any(a <= c.mention.start < b for a, b in masked)]
+        # numbers inside product names (Atlas 900, Ascend 910) are no quantity
+        used = bytearray(len(text) + 1)
+        if self.name_mask and cands:
+            for m in self.name_mask.finditer(text):
+                used[m.start():m.end()] = b"\x02" * (m.end() - m.start())
+        cands = [c for c in cands if used[c.mention.start] != 2]
         cands.sort(key=lambda c: (-(c.mention.end - c.mention.start), -c.mention.priority, c.mention.start))
-        taken: list[tuple[int, int]] = []
         kept = []
         for c in cands:
             s, e = c.mention.start, c.mention.end
-            if any(a < e and s < b for a, b in taken):
+            if any(used[s:e]):
                 continue
-            taken.append((s, e))
+            used[s:e] = b"\x01" * (e - s)
             kept.append(c)
         kept.sort(key=lambda c: c.mention.start)
         return kept
@@ -187,6 +191,10 @@ class Extractor:
         window = text[pos:end]
         if not window:
             return "", ""
+        return self._item_in(window)
+
+    @lru_cache(maxsize=8192)
+    def _item_in(self, window: str) -> tuple[str, str]:
         best = None
         for ent in self.rules.entities.find(window):
             if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8:
@@ -212,6 +220,11 @@ class Extractor:
                     return tok, "word"
                 return "", ""
         return "", ""
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str):
+    return regex.compile(pattern)
 
 
 _SEGMENTERS = {}

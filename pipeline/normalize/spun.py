@@ -58,6 +58,7 @@ DEFAULTS: dict[str, Any] = {
     "window": 3,
     "max_word": 4,
     "unknown_char_logp": -19.0,
+    "unigram_weight": 0.6,
     "pair_prior": -9.0,
     "pair_prior_common": -14.0,
     "second_source_penalty": 8.0,
@@ -411,6 +412,7 @@ class SpunRepair:
         self.rates = [float(r) for r in cfg["rates"]]
         self.junk_re = self._junk_regex(protected_names or [])
         self._dcache: dict[tuple[str, str, int], list[tuple[str, str, float]]] = {}
+        self.uni_discount = 1.0 - float(cfg["unigram_weight"])
         self._rate_logs = [(r, math.log(r), math.log(1 - r)) for r in self.rates]
         self.prior_rare = float(cfg["pair_prior"])
         self.prior_common = float(cfg["pair_prior_common"])
@@ -516,8 +518,12 @@ class SpunRepair:
         base = self.lm.score(win)
         out = []
         pre, post = win[:j], win[j + 1:]
+        lp, beta = self.lm.lp, self.uni_discount
+        lc = lp(ch)
         for t, kind in pick:
-            d = self.lm.score(pre + t + post) - base
+            # the unigram LM is overconfident about one-character words (了 over
+            # 聊 anywhere): part of the frequency ratio is discounted
+            d = self.lm.score(pre + t + post) - base - beta * (lp(t) - lc)
             if d > 0:
                 out.append((t, kind, d))
         return out
@@ -607,10 +613,11 @@ class SpunRepair:
             cur = "".join(work)
             if changed:
                 occ, kinds = self._gather(text, cur, pos, decided, at)
-            if log_sparse is None:
-                # spin density of this document: rare characters for which a
-                # candidate fits the context far better; sets the prior of a
-                # lone swap (a sparse spinner leaves no document-level pattern)
+            if final or log_sparse is None:
+                # spin density left unexplained: rare characters, not repaired yet,
+                # for which a candidate fits the context far better. It sets the
+                # prior of a lone swap (a sparse spinner leaves no document-level
+                # pattern; in a map-spun document the map explains the rest)
                 strange = sum(1 for c, by_t in occ.items() if c not in self.common_set
                               for i in {o[0] for lst in by_t.values() for o in lst if o[1] >= self.rho_delta})
                 rho = min(self.rho_max, max(self.rho_min, strange / n_han))
@@ -632,40 +639,43 @@ class SpunRepair:
             changed = 0
             for _, c in order:
                 by_t = occ[c]
+                # every occurrence: Δ of each target
+                at_i: dict[int, dict[str, float]] = defaultdict(dict)
+                for t, lst in by_t.items():
+                    for i, d, _k in lst:
+                        at_i[i][t] = d
                 if c in source_map:
-                    lst = by_t.get(source_map[c])
-                    scored = [(self._pair(c, source_map[c], lst, counts, mapped), source_map[c])] if lst else []
+                    tm = source_map[c]
+                    if tm not in by_t:
+                        continue
                 else:
-                    scored = [(self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items()]
-                if not scored:
-                    continue
-                (logit_pair, r), tm = max(scored)
+                    # the map target: the one that fits best in most contexts
+                    votes: dict[str, float] = defaultdict(float)
+                    for ds in at_i.values():
+                        votes[max(ds, key=ds.get)] += 1.0
+                    tm = max(by_t, key=lambda t: (votes.get(t, 0.0), len(by_t[t])))
+                logit_pair, r = self._pair(c, tm, by_t[tm], counts, mapped)
                 if not final and logit_pair < pmin:
                     continue
-                prior = _sigmoid(logit_pair)
-                # the best local alternative for every occurrence (sparse regime)
-                local: dict[int, tuple[float, str]] = {}
-                if final:
-                    for t, lst in by_t.items():
-                        for i, d, _k in lst:
-                            if i not in local or d > local[i][0]:
-                                local[i] = (d, t)
+                pi = _sigmoid(logit_pair)
+                sparse_w = math.exp(log_sparse) if final else 0.0
                 took = 0
-                for i, d, _key in by_t.get(tm, ()):
-                    local.setdefault(i, (-1e9, tm))
-                for i in sorted({o[0] for lst in by_t.values() for o in lst}):
-                    dm = next((o[1] for o in by_t.get(tm, ()) if o[0] == i), None)
-                    p_map = prior * _sigmoid(math.log(r) + dm) if dm is not None else 0.0
-                    p_sp, t_sp = 0.0, None
-                    if final and i in local:
-                        ds, t_sp = local[i]
-                        p_sp = _sigmoid(log_sparse + ds)
-                    if p_map >= p_sp:
-                        p, t, how, d = p_map, tm, f"pair {logit_pair:+.1f}", dm
-                    else:
-                        p, t, how, d = p_sp, t_sp, f"lone swap, density {math.exp(log_sparse - self.log_q):.3f}", local[i][0]
+                for i in sorted(at_i):
+                    ds = at_i[i]
+                    # P(t) = π·P(t | the map has t→c) + (1 − π)·P(t | lone swaps only)
+                    lone = {t: sparse_w * math.exp(min(d, 60.0)) for t, d in ds.items()}
+                    z0 = 1.0 + sum(lone.values())
+                    m = r * math.exp(min(ds[tm], 60.0)) if tm in ds else 0.0
+                    z1 = z0 + m
+                    post = {t: pi * (o + (m if t == tm else 0.0)) / z1 + (1 - pi) * o / z0
+                            for t, o in lone.items()}
+                    t = max(post, key=post.get)
+                    p = post[t]
                     if p < flag_min:
                         continue
+                    d = ds[t]
+                    how = (f"pair {logit_pair:+.1f}" if t == tm and pi * m / z1 >= p / 2
+                           else f"lone swap, density {math.exp(log_sparse - self.log_q):.4f}")
                     note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
                             f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
                     if p >= apply_min:
@@ -675,16 +685,14 @@ class SpunRepair:
                         for q in range(i - k - 1, i + k + 2):
                             at.pop(q, None)
                         took += 1
+                        counts[t] += 1
+                        counts[c] -= 1
                         if t == tm:
-                            counts[t] += 1
-                            counts[c] -= 1
+                            mapped.setdefault(tm, c)
+                            source_map[c] = tm
                     else:
                         flagged[i] = (t, p, note)
-                if took:
-                    changed += took
-                    if any(decided[i][0] == tm for i, _d, _k in by_t.get(tm, ()) if i in decided):
-                        mapped.setdefault(tm, c)
-                        source_map[c] = tm
+                changed += took
         edits = [Edit(i, i + 1, t, "spun", round(p, 3), note) for i, (t, p, note) in sorted(decided.items())]
         for i, (t, p, note) in sorted(flagged.items()):
             if i not in decided:

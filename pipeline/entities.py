@@ -59,16 +59,12 @@ class EntityMatcher:
         self.generic_suffixes = sorted(generic_suffixes, key=len, reverse=True)
         forms = sorted({a for e in entries for a in (e.name, *e.aliases)}, key=len, reverse=True)
         series_words = sorted({w for w, _ in series}, key=len, reverse=True)
-        series_alt = "|".join(_alias_regex(w) for w in series_words)
-        # a known name, optionally after brand words and before a generic suffix
-        # (TeslaV100GPU); letters or digits must not continue it
-        self.gaz_re = regex.compile(
-            r"(?<![A-Za-z0-9])(?:(?:" + series_alt + r")\s?)*(?P<name>"
-            + "|".join(_alias_regex(a) for a in forms) + r")(?![A-Za-z0-9])")
-        self.gaz_re_loose = regex.compile(
-            r"(?P<name>" + "|".join(_alias_regex(a) for a in forms) + r")")
-        self.model_re = regex.compile(
-            r"(?:(?:" + series_alt + r")\s?)*(?P<name>" + model_pattern + r")")
+        # one alternation of every known name, longest first; Latin boundaries are
+        # checked on each match (a Chinese alias needs none)
+        self.gaz_re = regex.compile("(?i)" + "|".join(_alias_regex(a) for a in forms))
+        self.series_before = regex.compile(
+            "(?i)(?:(?:" + "|".join(_alias_regex(w) for w in series_words) + r")\s?)+$")
+        self.model_re = regex.compile(model_pattern)
 
     def canonical(self, text: str) -> str | None:
         """The canonical name of a product or organisation as written, or None."""
@@ -95,40 +91,53 @@ class EntityMatcher:
             return e.name
         return t if regex.search(r"\d", t) and regex.search(r"[A-Za-z]", t) else None
 
+    def _with_series(self, text: str, s: int) -> int:
+        """Where a run of series words right before s starts (Tesla V100, AMD EPYC 7742)."""
+        m = self.series_before.search(text, max(0, s - 24), s)
+        if m and (m.start() == 0 or not text[m.start() - 1].isascii() or not text[m.start() - 1].isalnum()):
+            return m.start()
+        return s
+
     def find(self, text: str) -> list[Entity]:
         """Entities in text, longest first where they overlap."""
         found: list[Entity] = []
-        taken: list[tuple[int, int]] = []
+        used = bytearray(len(text) + 1)
+
+        def free(s: int, t: int) -> bool:
+            return not any(used[s:t])
+
+        def take(s: int, t: int) -> None:
+            used[s:t] = b"\x01" * (t - s)
+
+        n = len(text)
         for m in self.gaz_re.finditer(text):
-            # a series word can be part of the name (DGX A100), or only a brand (Tesla V100)
-            e = self.by_fold.get(fold(m.group())) or self.by_fold.get(fold(m.group("name")))
+            s, t = m.span()
+            g = m.group()
+            # a Latin name must not continue a longer Latin word (V100 in XV1000)
+            if g[0].isascii() and g[0].isalnum() and s > 0 and text[s - 1].isascii() and text[s - 1].isalnum():
+                s2 = self._with_series(text, s)
+                if s2 == s:
+                    continue
+            if g[-1].isascii() and g[-1].isalnum() and t < n and text[t].isascii() and text[t].isalnum():
+                continue
+            e = self.by_fold.get(fold(g))
             if e is None:
                 continue
-            s, t = m.start(), m.end()
-            # a generic suffix glued on (V100GPU) is part of the mention, not of the name
-            found.append(Entity(e.name, e.type, s, t, "gazetteer"))
-            taken.append((s, t))
-        # Chinese aliases inside Chinese text have no letter boundary to respect
-        for m in self.gaz_re_loose.finditer(text):
-            s, t = m.span()
-            if any(a < t and s < b for a, b in taken):
-                continue
-            if regex.match(r"[A-Za-z0-9]", m.group()[0]):
-                continue
-            e = self.by_fold.get(fold(m.group("name")))
-            if e:
-                found.append(Entity(e.name, e.type, s, t, "gazetteer"))
-                taken.append((s, t))
+            s0 = self._with_series(text, s)
+            # a series word can be part of the name (DGX A100) or only a brand (Tesla V100)
+            e = self.by_fold.get(fold(text[s0:t])) or e
+            found.append(Entity(e.name, e.type, s0, t, "gazetteer"))
+            take(s0, t)
         for m in self.model_re.finditer(text):
             s, t = m.span()
-            if any(a < t and s < b for a, b in taken):
-                # a brand already found as an organisation (AMD EPYC 7742): keep the model
-                s = m.start("name")
-                if any(a < t and s < b for a, b in taken):
-                    continue
-            name = self.canonical(text[s:t])
+            if not free(s, t):
+                continue
+            s0 = self._with_series(text, s)
+            if not free(s0, s):
+                s0 = s                      # a brand already found as an organisation (AMD EPYC 7742)
+            name = self.canonical(text[s0:t])
             if name and regex.search(r"\d", name):
-                found.append(Entity(name, "product", s, t, "pattern"))
-                taken.append((s, t))
+                found.append(Entity(name, "product", s0, t, "pattern"))
+                take(s0, t)
         found.sort(key=lambda e: e.start)
         return found

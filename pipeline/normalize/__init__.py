@@ -30,7 +30,7 @@ class Normalizer:
             offsets.layers.append(doc.markup)
             text = doc.markup.apply(text)
         for name, run in self.layers:
-            ctx = LayerContext(protected=self.rules.protected_spans(text), flags=flags)
+            ctx = LayerContext(find_protected=lambda t=text: self.rules.protected_spans(t), flags=flags)
             edits = run(text, ctx)
             if not edits:
                 continue

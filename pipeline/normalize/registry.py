@@ -16,10 +16,18 @@ _FACTORIES: dict[str, Callable[[dict[str, Any], Any], LayerFn]] = {}
 
 @dataclass
 class LayerContext:
-    """What a layer may know besides its text: spans it must not edit."""
+    """What a layer may know besides its text: spans it must not edit (computed
+    only when a layer asks), and where to put proposals it does not apply."""
 
-    protected: list[tuple[int, int]] = field(default_factory=list)
+    find_protected: Callable[[], list[tuple[int, int]]] = list
     flags: list[dict] = field(default_factory=list)
+    _protected: list[tuple[int, int]] | None = None
+
+    @property
+    def protected(self) -> list[tuple[int, int]]:
+        if self._protected is None:
+            self._protected = self.find_protected()
+        return self._protected
 
 
 def register(name: str):

@@ -59,6 +59,11 @@ DEFAULTS: dict[str, Any] = {
     "max_word": 4,
     "unknown_char_logp": -19.0,
     "unigram_weight": 0.6,
+    "homophone_lookalike_bonus": 0.0,
+    "map_override_min": 30.0,
+    "absence_weight": 0.3,
+    "missing_min_expected": 5.0,
+    "missing_max_share": 0.15,
     "pair_prior": -9.0,
     "pair_prior_common": -14.0,
     "second_source_penalty": 8.0,
@@ -413,6 +418,13 @@ class SpunRepair:
         self.junk_re = self._junk_regex(protected_names or [])
         self._dcache: dict[tuple[str, str, int], list[tuple[str, str, float]]] = {}
         self.uni_discount = 1.0 - float(cfg["unigram_weight"])
+        self.both_bonus = float(cfg["homophone_lookalike_bonus"])
+        self.override_min = float(cfg["map_override_min"])
+        self.absence_weight = float(cfg["absence_weight"])
+        self._n_han = 1
+        self._missing: frozenset[str] = frozenset()
+        self.missing_expected = float(cfg["missing_min_expected"])
+        self.missing_share = float(cfg["missing_max_share"])
         self._rate_logs = [(r, math.log(r), math.log(1 - r)) for r in self.rates]
         self.prior_rare = float(cfg["pair_prior"])
         self.prior_common = float(cfg["pair_prior_common"])
@@ -509,7 +521,7 @@ class SpunRepair:
         for t, kind in self.tables.cands[ch]:
             sup = max(bg.get(prev + t, 0), bg.get(t + nxt, 0))
             if common:
-                if sup >= floor:
+                if sup >= floor or t in self._missing:
                     pick.append((t, kind))
             elif sup > 0 or t in self.standalone:
                 pick.append((t, kind))
@@ -524,6 +536,8 @@ class SpunRepair:
             # the unigram LM is overconfident about one-character words (了 over
             # 聊 anywhere): part of the frequency ratio is discounted
             d = self.lm.score(pre + t + post) - base - beta * (lp(t) - lc)
+            if "homophone" in kind and "look-alike" in kind:
+                d += self.both_bonus        # sounds the same and contains it: 姩 年
             if d > 0:
                 out.append((t, kind, d))
         return out
@@ -543,9 +557,13 @@ class SpunRepair:
             ds.append(d)
             seen.add(lb)
             seen.add(rb)
+        # a common target that is missing from the document is evidence too (是
+        # never written in 5,000 characters): Poisson, expected count from junda,
+        # discounted because topics shift character frequencies
+        e_t = self.absence_weight * self._n_han * math.exp(self.tables.logp.get(t, -30.0))
         best_llr, best_r = -1e18, self.rates[0]
         for r, lr, l1r in self._rate_logs:
-            llr = n_t * l1r
+            llr = n_t * l1r + r * e_t
             for w, d in zip(ws, ds):
                 x = lr + d
                 llr += w * (x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x)))
@@ -592,7 +610,15 @@ class SpunRepair:
         counts: dict[str, int] = defaultdict(int)
         for ch in text:
             counts[ch] += 1
-        n_han = max(1, len(_HAN_RE.findall(text)))
+        n_han = self._n_han = max(1, len(_HAN_RE.findall(text)))
+        # frequent one-character words this document lacks (a fixed map took
+        # them all): a common source may stand for them even without a bigram
+        logp = self.tables.logp
+        lim = self.missing_expected
+        self._missing = frozenset(t for t in self.standalone
+                                  if n_han * math.exp(logp.get(t, -30.0)) >= lim
+                                  and counts.get(t, 0) <= self.missing_share * n_han * math.exp(logp[t]))
+        self._dcache.clear()
         work = list(text)
         decided: dict[int, tuple[str, float, str]] = {}
         flagged: dict[int, tuple[str, float, str]] = {}
@@ -649,11 +675,8 @@ class SpunRepair:
                     if tm not in by_t:
                         continue
                 else:
-                    # the map target: the one that fits best in most contexts
-                    votes: dict[str, float] = defaultdict(float)
-                    for ds in at_i.values():
-                        votes[max(ds, key=ds.get)] += 1.0
-                    tm = max(by_t, key=lambda t: (votes.get(t, 0.0), len(by_t[t])))
+                    # the map target: the best-supported pair
+                    tm = max(by_t, key=lambda t: self._pair(c, t, by_t[t], counts, mapped))
                 logit_pair, r = self._pair(c, tm, by_t[tm], counts, mapped)
                 if not final and logit_pair < pmin:
                     continue
@@ -678,6 +701,11 @@ class SpunRepair:
                            else f"lone swap, density {math.exp(log_sparse - self.log_q):.4f}")
                     note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
                             f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
+                    if t == tm and logit_pair < self.override_min and max(ds.values()) > ds[t]:
+                        # the map's target is not what fits here best, and the map is
+                        # not strong enough to overrule the context: only a flag
+                        p = min(p, (apply_min + flag_min) / 2)
+                        note += "; another candidate fits better here"
                     if p >= apply_min:
                         decided[i] = (t, p, note)
                         flagged.pop(i, None)

@@ -137,9 +137,13 @@ def _parse_surface_line(path: Path, no: int, s: str, table: UnitTable, ureg) -> 
         if flags.get("skip"):
             factor, unit = 0.0, ""
         elif kind == "money":
-            factor, unit = 1.0, e
-            if e not in ureg:
-                raise RuleFileError(str(path), no, f"currency {e!r} is not defined in [definitions]")
+            try:
+                q = ureg.parse_expression(e)
+            except Exception as ex:  # pint: undefined unit
+                raise RuleFileError(str(path), no, f"currency in {e!r} is not defined in [definitions]: {ex}") from ex
+            factor, unit = float(q.magnitude), str(q.units)
+            if not regex.fullmatch(r"[A-Z]{3}", unit):
+                raise RuleFileError(str(path), no, f"{e!r} is not an amount of one ISO 4217 currency")
         else:
             try:
                 factor = float(ureg.Quantity(1, e).to(cexpr).magnitude)

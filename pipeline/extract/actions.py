@@ -46,6 +46,10 @@ def quantity(ex, rule, m, text, seg):
             kind = rates[kind]
         elif rate_before:
             kind = rates[kind]
+    # 两米半, 一个半小时: a 半 right after the unit adds half of it
+    if text.startswith("半", end) and kind not in ("money",):
+        val += 0.5
+        end += 1
     canon = unit.unit if kind == unit.kind else ex.rules.units.canonical_unit(kind)
     start = m.start("num") if not rate_before else m.start("num")
     return [_cand(rule, kind, val * factor, canon, start, end, factor=factor)]

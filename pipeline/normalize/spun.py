@@ -596,20 +596,24 @@ class SpunRepair:
     def run(self, text: str, ctx: LayerContext) -> list[Edit]:
         cfg = self.cfg
         flags = self.junk_flags(text)
-        blocked = None
-        if ctx.protected or flags:
-            blocked = [False] * len(text)
-            for a, b in list(ctx.protected) + [(f["pos"], f["end"]) for f in flags]:
-                for p in range(max(0, a), min(len(text), b)):
-                    blocked[p] = True
         ctx.flags.extend(flags)
-
-        pos = self.positions(text, blocked)
+        pos = self.positions(text, None)
         if not pos:
             return []
+        # protected names (asked for only when something needs a look) and
+        # the junk phrases found inside them are never edited
+        spans = list(ctx.protected) + [(f["pos"], f["end"]) for f in flags]
+        if spans:
+            blocked = bytearray(len(text) + 1)
+            for a, b in spans:
+                blocked[max(0, a):max(0, min(len(text), b))] = b"\x01" * max(0, min(len(text), b) - max(0, a))
+            pos = [i for i in pos if not blocked[i]]
+            if not pos:
+                return []
         counts: dict[str, int] = defaultdict(int)
         for ch in text:
             counts[ch] += 1
+        counts0 = dict(counts)
         n_han = self._n_han = max(1, len(_HAN_RE.findall(text)))
         # frequent one-character words this document lacks (a fixed map took
         # them all): a common source may stand for them even without a bigram
@@ -699,7 +703,7 @@ class SpunRepair:
                     d = ds[t]
                     how = (f"pair {logit_pair:+.1f}" if t == tm and pi * m / z1 >= p / 2
                            else f"lone swap, density {math.exp(log_sparse - self.log_q):.4f}")
-                    note = (f"{kinds[(c, t)]}; doc ratio {counts.get(c, 0)}:{counts.get(t, 0)}; "
+                    note = (f"{kinds[(c, t)]}; doc ratio {counts0.get(c, 0)}:{counts0.get(t, 0)}; "
                             f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
                     if t == tm and logit_pair < self.override_min and max(ds.values()) > ds[t]:
                         # the map's target is not what fits here best, and the map is

@@ -1,0 +1,242 @@
+"""Spun-text repair layer (pipeline/normalize/spun.py), issue 4."""
+from __future__ import annotations
+
+import importlib.util
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline.normalize import normalize_text
+from pipeline.normalize.registry import LayerContext
+from pipeline.normalize.spun import SpunRepair, _settings, _top_components, load_tables
+from pipeline.rules import load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("spun_accuracy", ROOT / "benchmarks" / "spun_accuracy.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture(scope="module")
+def bench():
+    return _bench()
+
+
+@pytest.fixture(scope="module")
+def repair(rules):
+    return SpunRepair(_settings({}, rules), list(rules.protected_names))
+
+
+@pytest.fixture(scope="module")
+def sample_pairs(bench):
+    return bench.sample_pairs()
+
+
+def make_ctx(spans=()):
+    """A LayerContext whose protected spans are `spans` (lazy or plain field)."""
+    try:
+        return LayerContext(find_protected=lambda: list(spans))
+    except TypeError:
+        return LayerContext(protected=list(spans))
+
+
+def spun_edits(nd):
+    return [e for e in nd.offsets.raw_edits() if e[3] == "spun"]
+
+
+# ---------------------------------------------------------------- candidate data
+
+def test_ids_parsing():
+    assert _top_components("⿰口地") == ["口", "地"]
+    assert _top_components("⿱日⿸耳力") == ["日", "⿸耳力"]
+    assert _top_components("⿲彳⿱山王攵") == ["彳", "⿱山王", "攵"]
+    assert _top_components("木") == []
+
+
+def test_candidates_come_from_package_data(rules):
+    t = load_tables(_settings({}, rules))
+    def targets(c):
+        return {x for x, _k in t.cands.get(c, ())}
+    assert "是" in targets("湜")                 # same pinyin (shi), not a sample pair
+    assert "地" in targets("哋")                 # 哋 = 口 + 地 (IDS)
+    assert "深" in targets("罙")                 # 罙 is a component of 深 (IDS)
+    assert "口" not in targets("嗬")             # a radical is never a target
+    assert "一" in targets("━")                  # box-drawing horizontal stroke
+    assert not t.cands.get("的")                 # nothing is more common than 的
+    assert t.rank["的"] == 1
+
+
+# ---------------------------------------------------------------- repairs
+
+def test_repairs_a_fixed_map_with_unseen_pairs(rules, sample_pairs):
+    # 是→湜, 的→菂: homophones that appear nowhere in the samples
+    assert ("湜", "是") not in sample_pairs and ("菂", "的") not in sample_pairs
+    clean = ("他们是在去年发布的产品，是目前最好的，这是我们的判断，是不是？大家都是这么看的。"
+             "我们的方案是先把数据放到内存里，然后再做计算，这样的速度是最快的。")
+    spun = clean.replace("是", "湜").replace("的", "菂")
+    nd = normalize_text(spun, rules)
+    edits = spun_edits(nd)
+    swapped = [i for i, (a, b) in enumerate(zip(spun, clean)) if a != b]
+    correct = [e for e in edits if clean[e[0]] == e[2] and spun[e[0]] != e[2]]
+    assert len(correct) == len(edits), [e for e in edits if e not in correct]
+    assert len(correct) >= 0.8 * len(swapped)
+    for e in edits:                                     # offsets map back to the swapped character
+        assert e[1] - e[0] == 1 and spun[e[0]:e[1]] in "湜菂"
+        assert e[4] >= 0.9 and e[5]
+
+
+def test_note_says_why(rules):
+    spun = ("他们湜在去年发布的产品，湜目前最好的，这湜我们的判断，湜不湜？大家都湜这么看的，湜吧。"
+            "我们湜先把数据放到内存里，然后再做计算，这湜最快的。")
+    notes = [e[5] for e in spun_edits(normalize_text(spun, rules))]
+    assert notes and all("homophone" in n and "doc ratio" in n for n in notes)
+    assert any("bigram" in n for n in notes)
+
+
+@pytest.mark.parametrize("text", [
+    "在训练中，显存带宽决定了吞吐量，这是大家都知道的。",
+    "我们今天主要介绍昇腾的软件栈和硬件架构，以及它在训练集群中的表现。",
+    "陶老师刚才介绍了钥匙和锁的比喻，倪光南院士也提到过这个问题。",
+    "整个系统由八块GPU组成，每块GPU具有32GB显存，并且通过NVLink互联。",
+    "英伟达在GTC大会上发布了新一代超级计算机，性能比去年推出的产品提高了十倍。",
+])
+def test_no_edits_on_clean_sentences(rules, text):
+    assert spun_edits(normalize_text(text, rules)) == []
+
+
+def test_protected_spans_are_never_edited(repair):
+    spun = ("他们湜在去年发布的产品，湜目前最好的，这湜我们的判断，湜不湜？大家都湜这么看的，湜吧。"
+            "我们湜先把数据放到内存里，然后再做计算，这湜最快的。")
+    free = repair.run(spun, make_ctx())
+    assert free
+    target = free[0].start
+    ctx = make_ctx([(target - 1, target + 2)])
+    guarded = repair.run(spun, ctx)
+    assert all(not (target - 1 <= e.start < target + 2) for e in guarded)
+    assert len(guarded) >= len(free) - 1
+
+
+def test_gazetteer_names_protected_end_to_end(rules):
+    # 苏姿丰 is a protected person: no spun edit may land inside it
+    text = "苏姿丰湜AMD的首席执行官，她湜在发布会上介绍的，这湜重点，湜不湜？大家都湜这么看的，湜吧。"
+    nd = normalize_text(text, rules)
+    assert "苏姿丰" in nd.text
+    assert all(not (0 <= e[0] < 3) for e in spun_edits(nd))
+
+
+def test_junk_phrase_inside_a_name_is_flagged(rules):
+    text = "由西安交通意志非常坚韧大学的博士主讲。"
+    nd = normalize_text(text, rules)
+    junk = [f for f in nd.flags if f.get("layer") == "spun" and "junk" in f]
+    assert junk and junk[0]["junk"] == "意志非常坚韧" and junk[0]["name"] == "西安交通大学"
+    assert text[junk[0]["pos"]:junk[0]["end"]] == "意志非常坚韧"
+    assert normalize_text("由西安交通大学的博士主讲。", rules).flags == []
+
+
+def test_low_confidence_goes_to_flags(repair):
+    # a lone rare character in a short clean-looking text: at most a flag
+    ctx = make_ctx()
+    edits = repair.run("我们整齐哋摆放在桌上。", ctx)
+    assert edits == []
+    for f in ctx.flags:
+        assert f["layer"] == "spun" and f["confidence"] < 0.9
+
+
+# ---------------------------------------------------------------- bundled references
+
+@pytest.fixture(scope="module")
+def reference_scores(rules, bench):
+    out = {}
+    for name in bench.SPUN_SAMPLES:
+        raw = (bench.TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
+        clean = (bench.CLEAN / f"{name}.txt").read_text(encoding="utf-8")
+        nd = normalize_text(raw, rules)
+        out[name] = (raw, nd, bench.score_reference(raw, clean, nd))
+    return out
+
+
+def test_reference_precision_and_recall(reference_scores):
+    edits = correct = swaps = 0
+    for _raw, _nd, s in reference_scores.values():
+        edits += s["layer"]["edits"]
+        correct += s["layer"]["correct"]
+        swaps += s["layer"]["swaps"]
+    assert correct / edits >= 0.98
+    assert correct / swaps >= 0.88          # measured 0.90 (000: 0.95, 001: 0.28)
+    s000 = reference_scores["000_17d06f0c94c57d42"][2]["layer"]
+    assert s000["precision"] >= 0.98 and s000["recall"] >= 0.94
+
+
+def test_reference_edit_offsets_map_back(reference_scores):
+    for raw, nd, _s in reference_scores.values():
+        for rs, re_, rep, _layer, conf, note in spun_edits(nd):
+            assert re_ - rs == 1 and raw[rs] != rep and note
+            assert 0.0 <= conf <= 1.0
+
+
+def test_no_false_changes_on_clean_text(rules, bench):
+    total_chars = total_edits = 0
+    for name in bench.SPUN_SAMPLES:
+        text = (bench.CLEAN / f"{name}.txt").read_text(encoding="utf-8")
+        total_chars += len(text)
+        total_edits += len(spun_edits(normalize_text(text, rules)))
+    for name in ("100_ascend_lecture", "101_mi300x_launch", "103_gaudi_a100_review"):
+        text = (bench.TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
+        total_chars += len(text)
+        total_edits += len(spun_edits(normalize_text(text, rules)))
+    assert 1000.0 * total_edits / total_chars <= 0.1
+
+
+# ---------------------------------------------------------------- generalisation
+
+def test_synthetic_spinner_excludes_sample_pairs(rules, bench, sample_pairs):
+    sp = bench.Spinner(sample_pairs, seed=3)
+    text = (bench.TRANSCRIPTS / "100_ascend_lecture.txt").read_text(encoding="utf-8")
+    spun, truth = sp.spin(text, 0.08, "map")
+    assert truth and all((spun[i], t) not in sample_pairs for i, t in truth.items())
+    han = sum(1 for ch in text if bench.HAN.match(ch))
+    assert 0.05 <= len(truth) / han <= 0.12
+
+
+def test_synthetic_map_spin_is_repaired(rules, bench, sample_pairs):
+    edits = correct = swaps = 0
+    for seed in (0, 1):
+        sp = bench.Spinner(sample_pairs, seed=seed, common_share=0.0)
+        for name in ("100_ascend_lecture", "101_mi300x_launch", "103_gaudi_a100_review"):
+            text = (bench.TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
+            spun, truth = sp.spin(text, 0.08, "map")
+            s = bench.score_synthetic(spun, truth, normalize_text(spun, rules))
+            edits += s["edits"]
+            correct += s["correct"]
+            swaps += s["swaps"]
+    assert correct / edits >= 0.95
+    assert correct / swaps >= 0.8
+
+
+def test_speed_on_clean_text_is_comparable_to_jieba(rules, bench):
+    import jieba
+
+    jieba.setLogLevel(60)
+    text = "\n".join((bench.TRANSCRIPTS / f"{n}.txt").read_text(encoding="utf-8")
+                     for n in ("100_ascend_lecture", "101_mi300x_launch", "103_gaudi_a100_review"))
+    jieba.lcut(text)
+    normalize_text(text, rules)
+    t0 = time.perf_counter()
+    for _ in range(3):
+        jieba.lcut(text)
+    tj = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(3):
+        normalize_text(text, rules)
+    tn = time.perf_counter() - t0
+    assert tn <= 2.5 * tj          # measured ≈ 0.85× jieba's time; generous for a loaded CI

@@ -49,6 +49,9 @@ class Attacher:
                                                           else regex.escape(str(s["cue"]))))
                        for s in rules.kind_shift]
 
+    def _same_clause(self, sent_text: str, a: int, b: int) -> bool:
+        return not _CLAUSE.search(sent_text, a, b)
+
     def _clause_bounds(self, sent_text: str, pos: int) -> tuple[int, int]:
         starts = [0] + [m.end() for m in _CLAUSE.finditer(sent_text)]
         s = max(x for x in starts if x <= pos)
@@ -70,8 +73,15 @@ class Attacher:
             ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
                     if e.end <= sent.end]
             products = [e for e in ents if e.type == "product"]
-            for m in by_sentence.get(i, []):
-                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, ents, topic)
+            mine = by_sentence.get(i, [])
+            # a product counted in this sentence (两颗AMD EPYC 7742) is a component:
+            # it is not what the sentence's other quantities describe
+            counted = {(m.end - sent.start) for m in mine if m.kind == "count" and m.item}
+            parts = [x for x in ents if any(0 <= x.start - c <= 8 for c in counted)]
+            for m in mine:
+                own = [x for x in ents if x not in parts or (m.kind != "count" and x.end <= m.start - sent.start
+                                                          and self._same_clause(sent.text, x.end, m.start - sent.start))]
+                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, own, topic)
             if products:
                 topic = products[0].name
             elif "\n\n" in sent.text[-2:] and not ents:
@@ -114,6 +124,8 @@ class Attacher:
         cs, ce = self._clause_bounds(sent, s)
         m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic)
 
+        if m.kind == "date":       # 2019年8月23日，华为发布了…: the event is told after the date
+            cs, ce = 0, len(sent)
         clause = sent[cs:ce]
         own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e,
                                 m.kind)

@@ -120,6 +120,16 @@ class RuleSet:
         names = sorted(set(self.protected_names), key=len, reverse=True)
         return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
 
+    @cached_property
+    def _names_re(self):
+        names = sorted({a for e in self.entities.entries for a in (e.name, *e.aliases)
+                        if not a.isascii()}, key=len, reverse=True)
+        return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
+
+    def name_spans(self, text: str) -> list[tuple[int, int]]:
+        """Spans of gazetteer names written with Chinese characters (any type)."""
+        return [m.span() for m in self._names_re.finditer(text)] if self._names_re else []
+
     def protected_spans(self, text: str) -> list[tuple[int, int]]:
         if self._protect_re is None:
             return []

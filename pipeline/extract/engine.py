@@ -197,7 +197,8 @@ class Extractor:
     def _item_in(self, window: str) -> tuple[str, str]:
         best = None
         for ent in self.rules.entities.find(window):
-            if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8:
+            if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8 \
+                    and self.rules.is_subject(ent):
                 best = (ent.start, ent.name, "product")
                 break
         # past a 的 the named thing is no longer what is counted (两个数量级的服务器)
@@ -215,7 +216,8 @@ class Extractor:
         # else the next word, if it is a content word
         seg = segment_tokens(self.rules, window)
         for tok in seg[:2]:
-            if tok.strip() and tok not in self.stop_words and not regex.fullmatch(r"\W+", tok):
+            if tok.strip() and tok not in self.stop_words and not regex.fullmatch(r"\W+", tok) \
+                    and not tok[0].isdigit():
                 if len(tok) >= 2 or regex.fullmatch(r"[A-Za-z][A-Za-z0-9\-]*", tok):
                     return tok, "word"
                 return "", ""

@@ -46,6 +46,10 @@ def t2s_layer(settings: dict[str, Any], rules) -> callable:
 
     def run(text: str, ctx: LayerContext) -> list[Edit]:
         edits = []
+        # names keep their own characters (昇腾 is not 升腾)
+        keep = bytearray(len(text) + 1)
+        for a, b in rules.name_spans(text):
+            keep[a:b] = b"\x01" * (b - a)
         for m in nonascii.finditer(text):
             seg = m.group()
             out = conv.convert(seg)
@@ -55,6 +59,8 @@ def t2s_layer(settings: dict[str, Any], rules) -> callable:
                 out = "".join(conv.convert(c) if len(conv.convert(c)) == 1 else c for c in seg)
             for i, (a, b) in enumerate(zip(seg, out)):
                 if a != b:
+                    if keep[m.start() + i]:
+                        continue
                     if freq.get(b, 0) < min_freq:
                         ctx.flags.append({"layer": "t2s", "pos": m.start() + i, "from": a, "to": b,
                                           "reason": f"OpenCC gives a rare character ({b})"})

@@ -35,7 +35,9 @@ class NumeralTable:
         mag = "(?:[" + mags + "]" + "".join(f"|{regex.escape(k)}{g}" for k, g in guarded.items()) + ")"
         approx = "".join(sorted(set("".join(self.approx_suffixes))))
         ten = "".join(k for k, v in self.small.items() if v == 10)
-        arabic = rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[{approx}]?{mag})*"
+        # 5万4千6百, 3万4000, 1千零20: digit groups may follow a magnitude
+        arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.]))?"
+                  rf"(?:[{approx}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
         chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}))*(?<!点)"
         vague = "".join(sorted({p[-1] for p in self.vague_prefixes}))
         # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range;
@@ -43,7 +45,9 @@ class NumeralTable:
         # vague word before it (数十, 几百)
         guard = r"(?<![A-Za-z0-9_.第])(?<![A-Za-z]-)"
         cn_guard = rf"(?<![{dig}{mags}{vague}])"
-        return rf"{guard}(?P<num>{arabic}|{cn_guard}{chinese})"
+        # atomic: a number is read one way only, so a failed unit never makes the
+        # engine retry every split of a long digit run (lint checks this)
+        return rf"{guard}(?P<num>(?>{arabic})|{cn_guard}(?>{chinese}))"
 
 
 _ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+)?)(.*)")
@@ -71,6 +75,9 @@ class NumeralParser:
         m = _ARABIC.fullmatch(text)
         if m and not m.group(2):
             return float(m.group(1).replace(",", ""))
+        if "e" in text.lower() and m:
+            base = float(m.group(1).replace(",", ""))
+            return self._positional_after(base, m.group(2))
         if "点" in text:
             head, _, frac = text.partition("点")
             ip = self.parse(head) if head else None
@@ -83,6 +90,10 @@ class NumeralParser:
                 return None
             return float(text.translate(self._cn_trans))
         return self._positional(text)
+
+    def _positional_after(self, base: float, tail: str) -> float | None:
+        rest = self._positional("1" + tail)
+        return None if rest is None else base * rest
 
     def _tokens(self, text: str):
         i = 0
@@ -108,6 +119,7 @@ class NumeralParser:
     def _positional(self, text: str) -> float | None:
         total, section, current = 0.0, 0.0, None
         last_mag, zero_seen, seen_any = 0.0, False, False
+        last_big, last_small = 0.0, 0.0
         for kind, v in self._tokens(text):
             if kind == "?":
                 return None
@@ -120,15 +132,20 @@ class NumeralParser:
                 current = v
                 zero_seen = zero_seen or v == 0
             elif kind == "s":
-                section += (current if current is not None else 1.0) * v
-                current, last_mag, zero_seen = None, v, False
+                if last_small and v >= last_small and current is None:
+                    return None                  # 七十百: a magnitude never grows inside a section
+                section += (current if current else 1.0) * v     # 零十 is 十
+                current, last_mag, zero_seen, last_small = None, v, False, v
             else:
                 section += current or 0.0
                 if section == 0:
                     total = (total or 1.0) * v   # stacked magnitudes: 20亿亿, 千万亿
+                elif v > last_big and total:
+                    total = (total + section) * v   # 一万五千亿: 亿 scales all before it
                 else:
                     total += section * v
-                section, current, last_mag, zero_seen = 0.0, None, v, False
+                last_big = max(last_big, v)
+                section, current, last_mag, zero_seen, last_small = 0.0, None, v, False, 0.0
         if not seen_any:
             return None
         if current is not None:

@@ -98,7 +98,7 @@ def multiplier(ex, rule, m, text, seg):
 
 
 def percent(ex, rule, m, text, seg):
-    val = _num(ex, m)
+    val = 100.0 if m.groupdict().get("hundred") else _num(ex, m)
     return [] if val is None else [_cand(rule, "percent", val, "%", m.start(), m.end())]
 
 

@@ -101,9 +101,11 @@ class Extractor:
     def resolve(self, cands: list[Candidate], text: str) -> list[Candidate]:
         # numbers inside product names (Atlas 900, Ascend 910) are no quantity
         used = bytearray(len(text) + 1)
-        if self.name_mask and cands:
-            for m in self.name_mask.finditer(text):
-                used[m.start():m.end()] = b"\x02" * (m.end() - m.start())
+        if cands:
+            masks = [_URL.finditer(text)] + ([self.name_mask.finditer(text)] if self.name_mask else [])
+            for it in masks:
+                for m in it:
+                    used[m.start():m.end()] = b"\x02" * (m.end() - m.start())
         cands = [c for c in cands if used[c.mention.start] != 2]
         cands.sort(key=lambda c: (-(c.mention.end - c.mention.start), -c.mention.priority, c.mention.start))
         kept = []
@@ -222,6 +224,10 @@ class Extractor:
                     return tok, "word"
                 return "", ""
         return "", ""
+
+
+# numbers inside web addresses and e-mail addresses are no quantities
+_URL = regex.compile(r"(?:https?://|www\.)[^\s，。；、）)」》\u4e00-\u9fff]+|[\w.+-]+@[\w-]+\.[\w.]+")
 
 
 @lru_cache(maxsize=256)

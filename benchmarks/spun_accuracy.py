@@ -264,6 +264,7 @@ def main(argv=None) -> int:
     jieba.lcut("预热一下。")
     print(f"warm-up (tables, lexicon, jieba): {time.perf_counter() - t0:.2f}s")
     ok = True
+    tot = Counter()
 
     print("\n== 1. bundled spun samples vs clean references ==")
     for name in SPUN_SAMPLES:
@@ -279,7 +280,10 @@ def main(argv=None) -> int:
         for w in ly["wrong"][:args.show]:
             print("    wrong:", w)
         print("    missed:", dict(ly["missed"].most_common(20)))
-        ok &= ly["precision"] >= 0.98
+        tot.update({"edits": ly["edits"], "correct": ly["correct"], "swaps": ly["swaps"]})
+    p, r = tot["correct"] / max(1, tot["edits"]), tot["correct"] / max(1, tot["swaps"])
+    print(f"both samples, spun layer: precision {p:.3f}, recall {r:.3f} (targets 0.98, 0.95)")
+    ok &= p >= 0.98
 
     print("\n== 2. false changes on clean text (spun edits per 1,000 characters) ==")
     clean_texts = {f"clean/{n}": (CLEAN / f"{n}.txt").read_text(encoding="utf-8") for n in SPUN_SAMPLES}

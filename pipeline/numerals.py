@@ -22,6 +22,7 @@ class NumeralTable:
     vague_prefixes: tuple[str, ...]
     range_connectors: tuple[str, ...]
     magnitude_guards: tuple[tuple[str, str], ...] = ()
+    formal: tuple[str, ...] = ()
 
     @property
     def magnitudes(self) -> dict[str, int]:
@@ -39,6 +40,10 @@ class NumeralTable:
         arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.]))?"
                   rf"(?:[{approx}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
         chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}))*(?<!点)"
+        if self.formal:
+            lone = "".join(self.formal)
+            every = "".join(self.magnitudes)
+            chinese = rf"(?![{lone}](?![{dig}{every}]))" + chinese
         vague = "".join(sorted({p[-1] for p in self.vague_prefixes}))
         # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range;
         # a Chinese numeral starts at its first character (二十四, not 十四) and has no

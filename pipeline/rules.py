@@ -153,7 +153,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"digits", "small_magnitudes", "big_magnitudes"}, p, "numerals.yaml",
           {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors",
-           "magnitude_guards"})
+           "magnitude_guards", "formal"})
     for k, g in (d.get("magnitude_guards") or {}).items():
         try:
             regex.compile(str(g))
@@ -162,7 +162,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     numerals = NumeralTable(dict(d["digits"]), dict(d["small_magnitudes"]), dict(d["big_magnitudes"]),
                             tuple(d.get("approx_suffixes", [])), tuple(d.get("vague_prefixes", [])),
                             tuple(d.get("range_connectors", [])),
-                            tuple((str(k), str(v)) for k, v in (d.get("magnitude_guards") or {}).items()))
+                            tuple((str(k), str(v)) for k, v in (d.get("magnitude_guards") or {}).items()),
+                            tuple(str(x) for x in d.get("formal", []) or []))
 
     p = root / "classifiers.yaml"
     d = load_yaml(p)

@@ -141,7 +141,8 @@ def enclosed_layer(settings: dict[str, Any], rules) -> callable:
 def digit_yi_layer(settings: dict[str, Any], rules) -> callable:
     min_freq = int(settings.get("min_word_freq", 50))
     words = word_freq()
-    no_before = set(rules.classifier_set) | set(rules.unit_first_chars) | set("%.．、)）:：/")
+    numerals = set(rules.numerals.digits) | set(rules.numerals.magnitudes) | set("0123456789")
+    no_before = set(rules.classifier_set) | set(rules.unit_first_chars) | set("%.．、)）:：/") | numerals
     # a lone 1 with a Han character on at least one side, not after 第 or a letter/digit/hyphen
     pat = regex.compile(r"(?<![A-Za-z0-9_.\-第/])1(?![0-9.,/%A-Za-z])")
 
@@ -154,7 +155,8 @@ def digit_yi_layer(settings: dict[str, Any], rules) -> callable:
             i = m.start()
             prev = text[i - 1] if i > 0 else ""
             nxt = text[i + 1] if i + 1 < len(text) else ""
-            if nxt in no_before or not (regex.match(_HAN, prev or " ") or regex.match(_HAN, nxt or " ")):
+            if nxt in no_before or prev in numerals \
+                    or not (regex.match(_HAN, prev or " ") or regex.match(_HAN, nxt or " ")):
                 continue
             if i == 0 or prev == "\n":      # a list marker at the start of a line
                 continue

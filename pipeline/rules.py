@@ -136,6 +136,17 @@ class RuleSet:
         return [m.span() for m in self._protect_re.finditer(text)]
 
 
+_S2T = None
+
+
+def _traditional(name: str) -> set[str]:
+    global _S2T
+    if _S2T is None:
+        import opencc
+        _S2T = [opencc.OpenCC(c) for c in ("s2t", "s2tw", "s2hk")]
+    return {c.convert(name) for c in _S2T}
+
+
 def _hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
@@ -194,6 +205,10 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
             raise RuleFileError(str(p), line_of(e), f"duplicate entity (first at line {seen[e['name']]})", e["name"])
         seen[e["name"]] = line_of(e)
         aliases = tuple(str(a) for a in e.get("aliases", []) or [])
+        # the same names in traditional characters (昇騰910, 輝達): a transcript may
+        # be in either script, and names keep their characters through t2s
+        aliases += tuple(sorted({t for a in (str(e["name"]), *aliases) if not a.isascii()
+                                 for t in _traditional(a)} - {str(e["name"]), *aliases}))
         prot = e.get("protect", e["type"] in ("person", "organization"))
         entries.append(GazetteerEntry(str(e["name"]), e["type"], aliases, bool(prot), line_of(e)))
         if prot:

@@ -59,6 +59,9 @@ _CURRENCY = {"US$": "USD", "$": "USD", "USD": "USD", "¥": "CNY", "￥": "CNY", 
              "€": "EUR", "EUR": "EUR", "NT$": "TWD"}
 
 
+_SCALE = {"K": 1e3, "k": 1e3, "M": 1e6, "B": 1e9, "million": 1e6, "billion": 1e9}
+
+
 def money_prefix(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None:
@@ -66,6 +69,7 @@ def money_prefix(ex, rule, m, text, seg):
     cur = _CURRENCY.get(m.group("cur").strip())
     if cur is None:
         return []
+    val *= _SCALE.get(m.groupdict().get("scale") or "", 1.0)
     # 美元 after the number is the unit rule's match: do not double it
     return [_cand(rule, "money", val, cur, m.start(), m.end())]
 

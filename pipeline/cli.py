@@ -76,9 +76,11 @@ def main():
 @click.option("--gold", type=click.Path(path_type=Path), default=None,
               help="Gold to score against after the run (default: corpora/gold when reading corpora/).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes: files are independent, so a batch spreads over cores.")
 @rules_option
 @friendly
-def run(inputs, out, gold, quiet, rules_dir):
+def run(inputs, out, gold, quiet, jobs, rules_dir):
     """Read transcripts (files or folders; default corpora/), write the fact table.
 
     Writes facts.csv, facts.parquet, rejects.csv (rows that failed validation, with
@@ -104,7 +106,7 @@ def run(inputs, out, gold, quiet, rules_dir):
 
         def tick(path):
             prog.update(task, advance=1, description=Path(path).name if path else "")
-        res = run_corpus(inputs, rules, out, progress=tick)
+        res = run_corpus(inputs, rules, out, progress=tick, jobs=jobs)
     c = _console()
     per_kind = res.record["counts"]["per_kind"]
     c.print(f"files: {len(files)}  documents: {res.record['counts']['documents']}  "

@@ -64,7 +64,49 @@ def default_run_dir() -> Path:
     return OUTPUTS / datetime.now().strftime("run-%Y%m%d-%H%M%S")
 
 
-def run_corpus(inputs: list[str | Path], rules, out_dir: Path | None = None, progress=None) -> RunResult:
+def _process_file(path: Path, rules) -> tuple[Document | None, list[Mention], dict | None]:
+    """One file through ingest → attach: (document, mentions, error row or None)."""
+    for doc in iter_documents([path]):
+        if isinstance(doc, IngestError):
+            return None, [], {"path": str(doc.path), "stage": "ingest", "error": doc.message}
+        try:
+            return doc, process_document(doc, rules), None
+        except ZhfactsError as e:
+            return doc, [], {"path": str(doc.path), "stage": "process", "error": e.message}
+        except Exception as e:  # a bug on one file must not lose the others' facts
+            return doc, [], {"path": str(doc.path), "stage": "process",
+                             "error": f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3)}"}
+    return None, [], {"path": str(path), "stage": "ingest", "error": "not read"}
+
+
+_WORKER_RULES = None
+
+
+def _worker_init(rules_root: str) -> None:
+    global _WORKER_RULES
+    from .rules import load_rules
+    _WORKER_RULES = load_rules(rules_root)
+
+
+def _worker(path: Path):
+    doc, found, err = _process_file(path, _WORKER_RULES)
+    if doc is not None:
+        doc.markup = None          # the offset layers stay in the worker; rows carry raw offsets
+    return doc, found, err
+
+
+def _results(files: list[Path], rules, jobs: int):
+    if jobs <= 1 or len(files) < 2:
+        for p in files:
+            yield _process_file(p, rules)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(str(rules.root),)) as ex:
+        yield from ex.map(_worker, files, chunksize=max(1, len(files) // (jobs * 8)))
+
+
+def run_corpus(inputs: list[str | Path], rules, out_dir: Path | None = None, progress=None,
+               jobs: int = 1) -> RunResult:
     t0 = time.perf_counter()
     files = find_inputs(inputs)
     out_dir = Path(out_dir) if out_dir else default_run_dir()
@@ -72,20 +114,11 @@ def run_corpus(inputs: list[str | Path], rules, out_dir: Path | None = None, pro
     errors = []
     raw_lengths: dict[str, int] = {}
     docs_meta = []
-    for doc in iter_documents(files):
+    for path, (doc, found, err) in zip(files, _results(files, rules, jobs)):
         if progress:
-            progress(getattr(doc, "path", None))
-        if isinstance(doc, IngestError):
-            errors.append({"path": str(doc.path), "stage": "ingest", "error": doc.message})
-            continue
-        try:
-            found = process_document(doc, rules)
-        except ZhfactsError as e:
-            errors.append({"path": str(doc.path), "stage": "process", "error": e.message})
-            continue
-        except Exception as e:  # a bug on one file must not lose the others' facts
-            errors.append({"path": str(doc.path), "stage": "process",
-                           "error": f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3)}"})
+            progress(path)
+        if err:
+            errors.append(err)
             continue
         if doc.doc_id in raw_lengths:
             errors.append({"path": str(doc.path), "stage": "ingest",

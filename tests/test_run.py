@@ -50,3 +50,16 @@ def test_writes_are_atomic(tmp_path, monkeypatch):
         pass
     assert (tmp_path / "x.csv").read_text() == "a\n1\n"
     assert [p.name for p in tmp_path.iterdir()] == ["x.csv"]
+
+
+def test_parallel_run_gives_the_same_table(tmp_path, rules):
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(4):
+        (src / f"d{i}.txt").write_text(f"DGX-2配备了{16 + i}块V100，功耗{10 + i}千瓦。", encoding="utf-8")
+    (src / "bad.txt").write_bytes(b"")
+    one = run_corpus([src], rules, tmp_path / "one", jobs=1)
+    two = run_corpus([src], rules, tmp_path / "two", jobs=2)
+    cols = ["doc_id", "kind", "value", "start", "end", "subject"]
+    assert one.facts[cols].values.tolist() == two.facts[cols].values.tolist()
+    assert len(two.facts) == 8 and len(two.errors) == 1

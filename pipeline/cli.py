@@ -241,19 +241,17 @@ def eval_cmd(gold, pred, as_json, check, update_baseline, baseline, tolerance, s
 
 def _print_score(s, show, gold_path):
     from rich.table import Table
+
+    from .evaluate import PRF_HEADER, prf_rows
     c = _console()
-    t = Table(title="mentions (bag)", title_justify="left")
-    for col in ("kind", "P", "R", "F1", "tp", "pred", "gold"):
-        t.add_column(col, justify="right" if col != "kind" else "left")
-    for k, v in [("ALL", s.mentions)] + sorted(s.mentions_per_kind.items()):
-        t.add_row(k, f"{v['precision']:.3f}", f"{v['recall']:.3f}", f"{v['f1']:.3f}", str(v["tp"]), str(v["pred"]), str(v["gold"]))
-    c.print(t)
-    t = Table(title="facts (set)", title_justify="left")
-    for col in ("kind", "P", "R", "F1", "tp", "pred", "gold"):
-        t.add_column(col, justify="right" if col != "kind" else "left")
-    for k, v in [("ALL", s.facts)] + sorted(s.facts_per_kind.items()):
-        t.add_row(k, f"{v['precision']:.3f}", f"{v['recall']:.3f}", f"{v['f1']:.3f}", str(v["tp"]), str(v["pred"]), str(v["gold"]))
-    c.print(t)
+    for title, overall, per_kind in (("mentions (bag)", s.mentions, s.mentions_per_kind),
+                                     ("facts (set)", s.facts, s.facts_per_kind)):
+        t = Table(title=title, title_justify="left")
+        for col in PRF_HEADER:
+            t.add_column(col, justify="right" if col != "kind" else "left")
+        for row in prf_rows(overall, per_kind):
+            t.add_row(*row)
+        c.print(t)
     a = s.attributes
     c.print(f"attributes: {a['agreement']:.3f} agreement ({a['agree']}/{a['labelled_matched_facts']} matched facts with a gold label)")
     t = Table(title="per rule", title_justify="left")

@@ -245,6 +245,15 @@ def score(gold: list[Row], pred: list[Row], docs: set[str] | None = None) -> Sco
     return Score(overall, per_kind, facts, facts_per_kind, attrs, misses, spurious, per_rule)
 
 
+PRF_HEADER = ["kind", "P", "R", "F1", "tp", "pred", "gold"]
+
+
+def prf_rows(overall: dict, per_kind: dict) -> list[list[str]]:
+    """Rows of a P/R/F1 table (ALL first, then each kind), as strings to print."""
+    return [[k, f"{v['precision']:.3f}", f"{v['recall']:.3f}", f"{v['f1']:.3f}", str(v["tp"]), str(v["pred"]),
+             str(v["gold"])] for k, v in [("ALL", overall)] + sorted(per_kind.items())]
+
+
 # ---- baseline ------------------------------------------------------------
 
 def baseline_figures(s: Score) -> dict:

@@ -54,7 +54,7 @@ def _table(title: str, header: list[str], rows: list[list]) -> str:
 def build_report(run_dir: Path, gold: Path | None) -> str:
     from spacy import displacy
 
-    from .evaluate import read_gold, read_table, score
+    from .evaluate import PRF_HEADER, prf_rows, read_gold, read_table, score
 
     facts = pd.read_csv(run_dir / "facts.csv", dtype=str, keep_default_na=False)
     import json
@@ -83,12 +83,8 @@ def build_report(run_dir: Path, gold: Path | None) -> str:
                      f"<p>{len(df)} rows · {html.escape(d['encoding'])}</p>{rendered}</section>")
     tables = ""
     if s:
-        tables += _table("mentions per kind", ["kind", "P", "R", "F1", "tp", "pred", "gold"],
-                         [[k, f"{v['precision']:.3f}", f"{v['recall']:.3f}", f"{v['f1']:.3f}", v["tp"], v["pred"], v["gold"]]
-                          for k, v in [("ALL", s.mentions)] + sorted(s.mentions_per_kind.items())])
-        tables += _table("facts per kind", ["kind", "P", "R", "F1", "tp", "pred", "gold"],
-                         [[k, f"{v['precision']:.3f}", f"{v['recall']:.3f}", f"{v['f1']:.3f}", v["tp"], v["pred"], v["gold"]]
-                          for k, v in [("ALL", s.facts)] + sorted(s.facts_per_kind.items())])
+        tables += _table("mentions per kind", PRF_HEADER, prf_rows(s.mentions, s.mentions_per_kind))
+        tables += _table("facts per kind", PRF_HEADER, prf_rows(s.facts, s.facts_per_kind))
         tables += _table("per rule", ["rule", "fired", "matched gold", "precision"],
                          [[r, v["fired"], v["matched"], f"{v['precision']:.2f}"] for r, v in s.per_rule.items()])
     legend = "".join(f"<span class='lg' style='background:{c}'>{html.escape(k)}</span>" for k, c in KIND_COLOURS.items())

@@ -12,7 +12,7 @@ def fold(name: str) -> str:
     import unicodedata
 
     s = unicodedata.normalize("NFKC", name).casefold()
-    return regex.sub(r"[\s\-_‐‑–—·.]+", "", s)
+    return regex.sub(r"[\s\-‐‑‒–—―]+", "", s)
 
 
 @dataclass(frozen=True)

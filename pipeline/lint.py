@@ -32,6 +32,7 @@ class LintIssue:
 def lint(rules) -> list[LintIssue]:
     issues: list[LintIssue] = []
     try:
+        _ = rules.normalizer      # builds every layer from its settings and data
         ex = rules.extractor      # compiles every pattern with its macros
     except RuleFileError as e:
         return [LintIssue(e.path, e.line, e.rule_id, e.reason)]

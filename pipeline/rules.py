@@ -45,14 +45,14 @@ class PatternRule:
 def _need(obj, keys: set[str], path: Path, what: str, allowed: set[str] | None = None):
     if not isinstance(obj, dict):
         raise RuleFileError(str(path), line_of(obj), f"{what} must be a mapping")
-    missing = keys - set(obj)
-    if missing:
-        raise RuleFileError(str(path), line_of(obj), f"{what} is missing {', '.join(sorted(missing))}")
-    if allowed is not None:
+    if allowed is not None:       # a misspelt key explains a missing one: name it first
         unknown = set(obj) - allowed
         if unknown:
             raise RuleFileError(str(path), line_of(obj),
                                 f"{what} has unknown key(s) {', '.join(sorted(map(str, unknown)))}; allowed: {', '.join(sorted(allowed))}")
+    missing = keys - set(obj)
+    if missing:
+        raise RuleFileError(str(path), line_of(obj), f"{what} is missing {', '.join(sorted(missing))}")
 
 
 @dataclass

@@ -19,13 +19,14 @@ from .entities import Entity
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
-# kinds whose subject may be an organisation named before them (funding, dates, counts)
-ORG_KINDS = ("money", "date", "count", "percent")
+# kinds whose subject may be an organisation named before them (funding, dates, shares);
+# a count after an organisation is rarely about it (NVIDIA…总计4期, 2位讲师)
+ORG_KINDS = ("money", "date", "percent")
 # kinds that take the topic carried over from an earlier sentence: specs, which are
 # rarely stated without their product nearby; a count or a date with no named
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
-_COMPARE_BI = regex.compile(r"(?:比|相比|相较于|较|对比|超过|优于)$")
+_COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
 
 
 @dataclass
@@ -82,10 +83,10 @@ class Attacher:
                 own = [x for x in ents if x not in parts or (m.kind != "count" and x.end <= m.start - sent.start
                                                           and self._same_clause(sent.text, x.end, m.start - sent.start))]
                 self._one(m, sent.text, m.start - sent.start, m.end - sent.start, own, topic)
-            if products:
-                topic = products[0].name
-            elif "\n\n" in sent.text[-2:] and not ents:
-                pass
+            # the topic is what the sentence is about, not a component it counts
+            wholes = [x for x in products if x not in parts]
+            if wholes:
+                topic = wholes[0].name
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str) -> tuple[str, str]:
@@ -96,13 +97,14 @@ class Attacher:
             products = [x for x in products if not (e <= x.start <= e + 8)]
         before = [x for x in products if x.end <= s]
         in_clause = [x for x in before if x.start >= cs]
-        if m.kind in ("multiplier", "percent") and len(before) >= 2:
-            # X 是 Y 的 N倍 / X 比 Y 快 N倍: the baseline is the last product before
+        if m.kind in ("multiplier", "percent", "fraction") and before:
+            # X 是 Y 的 N倍, X 比 Y 快 N倍, X 相对 Y 提升 N倍: the last product before the
+            # number is the baseline; the subject is the one before it, or the topic
+            # when the sentence says 它 (它的耗能是P100的50%)
             last = before[-1]
-            between = sent[last.end:s]
             left = sent[:last.start].rstrip()
-            if regex.match(r"^的", between) or _COMPARE_BI.search(left):
-                return before[-2].name, last.name
+            if _COMPARE_BI.search(left):
+                return (before[-2].name if len(before) >= 2 else topic), last.name
         org_before = [x for x in orgs if x.end <= s]
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:
@@ -123,6 +125,8 @@ class Attacher:
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:
         cs, ce = self._clause_bounds(sent, s)
         m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic)
+        if m.kind == "count" and m.subject == m.item:
+            m.subject = ""          # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
 
         if m.kind == "date":       # 2019年8月23日，华为发布了…: the event is told after the date
             cs, ce = 0, len(sent)

@@ -26,6 +26,7 @@ ORG_KINDS = ("money", "date", "percent")
 # rarely stated without their product nearby; a count or a date with no named
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
+_PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
 
 
@@ -73,7 +74,7 @@ class Attacher:
             lo, hi = bisect_left(ent_starts, sent.start), bisect_left(ent_starts, sent.end)
             ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
                     if e.end <= sent.end]
-            products = [e for e in ents if e.type == "product"]
+            products = [e for e in ents if e.type in ("product", "software")]
             mine = by_sentence.get(i, [])
             # a product counted in this sentence (两颗AMD EPYC 7742) is a component:
             # it is not what the sentence's other quantities describe
@@ -82,15 +83,19 @@ class Attacher:
             for m in mine:
                 own = [x for x in ents if x not in parts or (m.kind != "count" and x.end <= m.start - sent.start
                                                           and self._same_clause(sent.text, x.end, m.start - sent.start))]
-                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, own, topic)
+                # a pronoun (它, 其, 该芯片) refers back: any quantity takes the topic
+                carried = topic if (m.kind in CARRY_KINDS or _PRONOUN.search(sent.text)) else ""
+                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, own, carried)
             # the topic is what the sentence is about, not a component it counts
-            wholes = [x for x in products if x not in parts]
+            # (software is what a sentence's shares and dates are about, never a topic
+            # that later hardware specs take)
+            wholes = [x for x in products if x not in parts and x.type == "product"]
             if wholes:
                 topic = wholes[0].name
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str) -> tuple[str, str]:
-        products = [x for x in ents if x.type == "product"]
+        products = [x for x in ents if x.type in ("product", "software")]
         orgs = [x for x in ents if x.type == "organization"]
         if m.kind == "count":
             # the thing a count counts (16块V100) is not its subject
@@ -115,10 +120,11 @@ class Attacher:
             return before[0].name, ""
         if org_before and m.kind in ORG_KINDS:
             return org_before[-1].name, ""
-        if topic and m.kind in CARRY_KINDS:
+        if topic:
             return topic, ""
-        after = [x for x in products if x.start >= e and x.start < ce]
-        if after and m.kind in CARRY_KINDS:
+        after = [x for x in products if x.start >= e and (x.start < ce or m.kind == "date")]
+        if after and (m.kind in CARRY_KINDS or m.kind == "date"):
+            # 去年9月18日，…发布了Atlas 900: a date is told before what it dates
             return after[0].name, ""
         return "", ""
 

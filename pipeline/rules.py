@@ -79,7 +79,7 @@ class RuleSet:
     def is_subject(self, ent) -> bool:
         """Products and organisations can be subjects; formats, buses, memory types,
         benchmarks and events (FP16, PCIe 4.0, HBM2e, ResNet-50, GTC) cannot."""
-        if ent.type not in ("product", "organization"):
+        if ent.type not in ("product", "software", "organization"):
             return False
         return not (self.not_subject and self.not_subject.match(ent.name))
 
@@ -199,7 +199,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     seen: dict[str, int] = {}
     for e in d["entities"]:
         _need(e, {"name", "type"}, p, "an entity", {"name", "type", "aliases", "protect"})
-        if e["type"] not in ("product", "organization", "person", "technology"):
+        if e["type"] not in ("product", "software", "organization", "person", "technology"):
             raise RuleFileError(str(p), line_of(e), f"unknown entity type {e['type']!r}", e["name"])
         if e["name"] in seen:
             raise RuleFileError(str(p), line_of(e), f"duplicate entity (first at line {seen[e['name']]})", e["name"])

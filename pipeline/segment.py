@@ -73,6 +73,18 @@ class Segmenter:
     def tokens(self, text: str) -> list[str]:
         return self.tokenizer.lcut(text, HMM=self.hmm)
 
+    @cached_property
+    def pos_tokenizer(self):
+        import jieba.posseg
+        pt = jieba.posseg.POSTokenizer(self.tokenizer)
+        # names, units and items from rules/ are nouns (jieba's tag nz)
+        for w in self.user_words():
+            pt.word_tag_tab.setdefault(w, "nz")
+        return pt
+
+    def pos_tokens(self, text: str) -> list[tuple[str, str]]:
+        return [(p.word, p.flag) for p in self.pos_tokenizer.lcut(text, HMM=self.hmm)]
+
     def __call__(self, norm: NormalizedDoc) -> Segmented:
         return Segmented(norm, split_sentences(norm.text))
 

@@ -197,33 +197,49 @@ class Extractor:
 
     @lru_cache(maxsize=8192)
     def _item_in(self, window: str) -> tuple[str, str]:
-        best = None
-        for ent in self.rules.entities.find(window):
-            if ent.type in ("product",) and regex.search(r"\d", ent.name) and ent.start <= 8 \
-                    and self.rules.is_subject(ent):
-                best = (ent.start, ent.name, "product")
+        """The counted thing after a classifier: a product model named before the
+        phrase ends (基于Pascal架构的Tesla P100), else the last known item of the
+        noun phrase (1.92TB的固态硬盘 → SSD), else the phrase's head word."""
+        toks = pos_tokens(self.rules, window)
+        bound = 0
+        for w in self.rules.segmenter.tokens(window):     # keeps DGX-2 whole
+            if w in self.stop_words and w != "的" or regex.fullmatch(r"[^\w\s]+", w):
                 break
-        # past a 的 the named thing is no longer what is counted (两个数量级的服务器)
-        de = window.find("的")
-        if best and de != -1 and best[0] > de:
-            best = None
-        m = self.item_forms.search(window, 0, de if de != -1 else len(window))
-        if m and (best is None or m.start() < best[0]):
-            item = self.rules.items[m.group()]
-            if best is None:
-                # a model written right after the generic word (GPU V100) still wins
-                best = (m.start(), item, "items")
-        if best:
-            return best[1], best[2]
-        # else the next word, if it is a content word
-        seg = segment_tokens(self.rules, window)
-        for tok in seg[:2]:
-            if tok.strip() and tok not in self.stop_words and not regex.fullmatch(r"\W+", tok) \
-                    and not tok[0].isdigit():
-                if len(tok) >= 2 or regex.fullmatch(r"[A-Za-z][A-Za-z0-9\-]*", tok):
-                    return tok, "word"
-                return "", ""
-        return "", ""
+            bound += len(w)
+        for ent in self.rules.entities.find(window[:bound]):
+            if ent.type == "product" and regex.search(r"\d", ent.name) and self.rules.is_subject(ent):
+                return ent.name, "product"
+        phrase, head = self._noun_phrase(toks)
+        found = list(self.item_forms.finditer(phrase))
+        if found:
+            return self.rules.items[found[-1].group()], "items"
+        return head, ("word" if head else "")
+
+    def _noun_phrase(self, toks: list[tuple[str, str]]) -> tuple[str, str]:
+        """(the noun phrase the tokens start with, its head word). A 的 after an
+        adjective or a quantity continues the phrase (最新的, 1.92TB的固态硬盘); after
+        a noun it ends it (两个数量级的服务器 counts 数量级)."""
+        text, head, seen_noun = "", "", False
+        for i, (w, flag) in enumerate(toks):
+            if w == "的":
+                prev = toks[i - 1][1] if i else ""
+                if seen_noun and prev[:1] == "n" and prev != "nz":
+                    break
+                text += w
+                continue
+            if not w.strip() or (w in "./-" and i and toks[i - 1][0][-1:].isalnum()):
+                text += w                   # spaces, the point of 1.92TB, the hyphen of DGX-2
+                continue
+            if w in self.stop_words or regex.fullmatch(r"[^\w]+", w):
+                break
+            nounish = flag[:1] in ("n", "x") or flag in ("eng", "vn", "j", "l") or w in self.rules.items
+            if seen_noun and not nounish and flag[:1] not in ("m", "q", "a", "b"):
+                break                       # a verb after the noun ends the phrase
+            text += w
+            if nounish and not w[0].isdigit():
+                seen_noun = True
+                head = w if (len(w) >= 2 or w.isascii()) else head
+        return text, head
 
 
 # numbers inside web addresses and e-mail addresses are no quantities
@@ -235,15 +251,9 @@ def _compiled(pattern: str):
     return regex.compile(pattern)
 
 
-_SEGMENTERS = {}
-
-
-def segment_tokens(rules, text: str) -> list[str]:
-    from ..segment import Segmenter
-    sg = _SEGMENTERS.get(id(rules))
-    if sg is None:
-        sg = _SEGMENTERS[id(rules)] = Segmenter(rules)
-    return sg.tokens(text)
+def pos_tokens(rules, text: str) -> list[tuple[str, str]]:
+    """(word, part of speech) with the project's user dictionary (segment.py)."""
+    return rules.segmenter.pos_tokens(text)
 
 
 def extract_text(text: str, rules, doc_id: str = "text") -> list[Mention]:

@@ -35,7 +35,8 @@ if str(ROOT) not in sys.path:
 TRANSCRIPTS = ROOT / "corpora" / "transcripts"
 CLEAN = ROOT / "corpora" / "clean"
 SPUN_SAMPLES = ("000_17d06f0c94c57d42", "001_13912f959c5c5fe5")
-CLEAN_TRANSCRIPTS = ("100_ascend_lecture", "101_mi300x_launch", "102_tpu_trad", "103_gaudi_a100_review")
+# every bundled transcript but the two samples is clean text
+CLEAN_TRANSCRIPTS = tuple(sorted(p.stem for p in TRANSCRIPTS.glob("1*.txt")))
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 

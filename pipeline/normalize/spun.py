@@ -457,8 +457,10 @@ def _lm_char(ch: str) -> bool:
 
 class SpunRepair:
     def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
-                 numerals: tuple[str, str] = ("", "")):
+                 numerals: tuple[str, str] = ("", ""), after_number: str = ""):
         self.cfg = cfg
+        # what may follow a number (核, 块, 瓦, 倍 ...): after a number it is read as written
+        self.after_number_chars = set(after_number)
         # numeral characters (rules/numerals.yaml): digits and magnitudes
         self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
         self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
@@ -608,6 +610,8 @@ class SpunRepair:
         if ch in numerals and (prev in numerals or nxt in numerals):
             return []
         after_number = prev in numerals
+        if after_number and ch in self.after_number_chars:
+            return []          # 128核 is 128 cores, whatever the document lacks
         common = ch in self.common_set
         if common:
             # a common character is replaced only where the target makes a word
@@ -895,5 +899,7 @@ def spun_layer(settings: dict[str, Any], rules):
     cfg = _settings(settings, rules)
     names = list(getattr(rules, "protected_names", []) or [])
     nt = rules.numerals
-    repair = SpunRepair(cfg, names, ("".join(nt.digits), "".join(nt.magnitudes)))
+    follows = set(rules.classifier_set) | {w[0] for w in rules.counted_nouns} | set(rules.unit_first_chars) | {"倍"}
+    repair = SpunRepair(cfg, names, ("".join(nt.digits), "".join(nt.magnitudes)),
+                        "".join(c for c in follows if not c.isascii()))
     return repair.run

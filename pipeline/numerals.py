@@ -39,7 +39,9 @@ class NumeralTable:
         # 5万4千6百, 3万4000, 1千零20: digit groups may follow a magnitude
         arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.]))?"
                   rf"(?:[{approx}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
-        chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}))*(?<!点)"
+        # 一个亿, 十多个亿: spoken Chinese puts 个 before a big magnitude
+        big = "".join(self.big)
+        chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}|个[{big}])|个(?=[{big}]))*(?<![点个])"
         if self.formal:
             lone = "".join(self.formal)
             every = "".join(self.magnitudes)
@@ -115,8 +117,8 @@ class NumeralParser:
                 yield "s", float(self.small[ch])
             elif ch in self.big:
                 yield "b", float(self.big[ch])
-            elif ch in self._approx:
-                pass            # 十多万, 500余万: the hedge is dropped, the magnitude kept
+            elif ch in self._approx or ch == "个":
+                pass            # 十多万, 500余万, 一个亿: the hedge is dropped, the magnitude kept
             else:
                 yield "?", ch
             i += 1

@@ -103,6 +103,8 @@ def multiplier(ex, rule, m, text, seg):
 
 def percent(ex, rule, m, text, seg):
     val = 100.0 if m.groupdict().get("hundred") else _num(ex, m)
+    if val is not None and m.groupdict().get("tenths"):
+        val *= 10                # 五成 is five tenths
     return [] if val is None else [_cand(rule, "percent", val, "%", m.start(), m.end())]
 
 

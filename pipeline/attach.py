@@ -110,6 +110,10 @@ class Attacher:
             left = sent[:last.start].rstrip()
             if _COMPARE_BI.search(left):
                 return (before[-2].name if len(before) >= 2 else topic), last.name
+        # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
+        following = [x for x in products if x.start >= e and regex.fullmatch(r"\s?的?\s?", sent[e:x.start])]
+        if following:
+            return following[0].name, ""
         org_before = [x for x in orgs if x.end <= s]
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:

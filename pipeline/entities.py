@@ -46,6 +46,9 @@ def _alias_regex(alias: str) -> str:
     return "".join(out)
 
 
+_MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
+
+
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str):
@@ -126,7 +129,12 @@ class EntityMatcher:
             s0 = self._with_series(text, s)
             # a series word can be part of the name (DGX A100) or only a brand (Tesla V100)
             e = self.by_fold.get(fold(text[s0:t])) or e
-            found.append(Entity(e.name, e.type, s0, t, "gazetteer"))
+            name = e.name
+            # a known series followed by its model number (Xeon Platinum 8592+) names the model
+            mm = _MODEL_NUMBER.match(text, t)
+            if mm and e.type == "product" and not regex.search(r"\d", name):
+                name, t = f"{name} {mm.group(1)}", mm.end()
+            found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
         for m in self.model_re.finditer(text):
             s, t = m.span()

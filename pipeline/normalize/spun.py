@@ -56,7 +56,7 @@ from ..offsets import Edit
 from ..yamlio import load_yaml
 from .registry import LayerContext, register
 
-_TABLE_VERSION = "spun-v1"
+_TABLE_VERSION = "spun-v1-cf2"
 
 DEFAULTS: dict[str, Any] = {
     "target_rank": 3800,
@@ -138,9 +138,12 @@ def _data_stamp() -> str:
 def _charfreq() -> dict[str, int]:
     """Character frequencies: the words of jieba's dictionary, counted per character
     (pipeline/lexicon.py); a running-text estimate that ships with jieba."""
-    from ..lexicon import char_freq
+    from ..lexicon import frequencies
 
-    return {c: n for c, n in char_freq().items() if len(c) == 1 and n > 0}
+    words, chars, _ = frequencies()
+    # summed over words, a particle that mostly stands alone (的) ranks below the
+    # characters of many words (地); running text writes it far more often
+    return {c: max(n, 3 * words.get(c, 0)) for c, n in chars.items() if len(c) == 1 and n > 0}
 
 
 def _toneless(s: str) -> str:

@@ -637,7 +637,8 @@ class SpunRepair:
             # neighbour is tried only among the first few frequent one-character words
             lone_left = self.standalone_max
             for t, kind in self.tables.cands[ch]:
-                if bg.get(prev + t, 0) > 0 or bg.get(t + nxt, 0) > 0:
+                if bg.get(prev + t, 0) > 0 or bg.get(t + nxt, 0) > 0 or \
+                        (after_number and (t in self.num_mags or t in self.after_number_chars)):
                     pick.append((t, kind))
                 elif lone_left > 0 and t in self.standalone:
                     pick.append((t, kind))
@@ -656,8 +657,9 @@ class SpunRepair:
             d = st - base - beta * (lp(t) - lc)
             if "homophone" in kind and "look-alike" in kind:
                 d += self.both_bonus        # sounds the same and contains it: 姩 年
-            if after_number and t in self.num_mags:
-                d += self.numeral_bonus     # 530賹个 is 530亿个: after a number, a magnitude
+            if after_number and (t in self.num_mags or t in self.after_number_chars):
+                # 530賹个 is 530亿个, 128嗀 is 128核: after a number comes what follows numbers
+                d += self.numeral_bonus
             if d > 0:
                 out.append((t, kind, d))
         return out
@@ -709,7 +711,9 @@ class SpunRepair:
             if not got:
                 continue
             c = text[i]
-            key = (cur[i - 1:i + 1], cur[i:i + 2])
+            # a number before it is no repeated context (128核, 64核 are not one term)
+            left = cur[i - 1:i + 1] if not (i and cur[i - 1].isdigit()) else f"#{i}"
+            key = (left, cur[i:i + 2])
             for t, kind, d in got:
                 occ[c][t].append((i, d, key))
                 kinds[(c, t)] = kind

@@ -26,6 +26,7 @@ ORG_KINDS = ("money", "date", "percent")
 # rarely stated without their product nearby; a count or a date with no named
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
+_MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
 
@@ -111,7 +112,7 @@ class Attacher:
             if _COMPARE_BI.search(left):
                 return (before[-2].name if len(before) >= 2 else topic), last.name
         # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
-        following = [x for x in products if x.start >= e and regex.fullmatch(r"\s?的?\s?", sent[e:x.start])]
+        following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]
         if following:
             return following[0].name, ""
         org_before = [x for x in orgs if x.end <= s]

@@ -7,12 +7,17 @@ from dataclasses import dataclass
 import regex
 
 
+_FOLD = regex.compile(r"[\s\-‐‑‒–—―]+")
+_DIGIT = regex.compile(r"\d")
+_LETTER = regex.compile(r"[A-Za-z]")
+
+
 def fold(name: str) -> str:
     """The key names compare by: case, width, spaces and hyphens folded."""
     import unicodedata
 
     s = unicodedata.normalize("NFKC", name).casefold()
-    return regex.sub(r"[\s\-‐‑‒–—―]+", "", s)
+    return _FOLD.sub("", s)
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,7 @@ class EntityMatcher:
         e = self.by_fold.get(fold(t))
         if e:
             return e.name
-        return t if regex.search(r"\d", t) and regex.search(r"[A-Za-z]", t) else None
+        return t if _DIGIT.search(t) and _LETTER.search(t) else None
 
     def _with_series(self, text: str, s: int) -> int:
         """Where a run of series words right before s starts (Tesla V100, AMD EPYC 7742)."""
@@ -144,7 +149,7 @@ class EntityMatcher:
             name = e.name
             # a known series followed by its model number (Xeon Platinum 8592+) names the model
             mm = _MODEL_NUMBER.match(text, t)
-            if mm and e.type == "product" and not regex.search(r"\d", name):
+            if mm and e.type == "product" and not _DIGIT.search(name):
                 name, t = f"{name} {mm.group(1)}", mm.end()
             found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
@@ -156,7 +161,7 @@ class EntityMatcher:
             if not free(s0, s):
                 s0 = s                      # a brand already found as an organisation (AMD EPYC 7742)
             name = self.canonical(text[s0:t])
-            if name and regex.search(r"\d", name):
+            if name and _DIGIT.search(name):
                 found.append(Entity(name, "product", s0, t, "pattern"))
                 take(s0, t)
         found.sort(key=lambda e: e.start)

@@ -209,7 +209,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         # be in either script, and names keep their characters through t2s
         aliases += tuple(sorted({t for a in (str(e["name"]), *aliases) if not a.isascii()
                                  for t in _traditional(a)} - {str(e["name"]), *aliases}))
-        prot = e.get("protect", e["type"] in ("person", "organization"))
+        prot = e.get("protect", True)
         entries.append(GazetteerEntry(str(e["name"]), e["type"], aliases, bool(prot), line_of(e)))
         if prot:
             protected += [str(e["name"]), *aliases]

@@ -102,6 +102,7 @@ DEFAULTS: dict[str, Any] = {
     "junk_max": 10,
     "junk_min_part": 2,
     "numeral_context_bonus": 6.0,
+    "clean_max_obscure": 0.003,
 }
 
 _HAN_RE = regex.compile(r"\p{Han}")
@@ -726,6 +727,16 @@ class SpunRepair:
         pos = self.positions(text, None)
         if not pos:
             return []
+        # a text with (almost) no obscure characters shows no sign of spinning: only
+        # obscure characters are looked at there, so clean text costs little and a
+        # common character is never touched in it
+        rank = self.tables.rank
+        han = _HAN_RE.findall(text)
+        obscure = [i for i in pos if rank.get(text[i], 10 ** 9) > self.obscure_rank]
+        if len(obscure) < float(cfg["clean_max_obscure"]) * max(1, len(han)):
+            pos = obscure
+            if not pos:
+                return []
         # protected names (asked for only when something needs a look) and
         # the junk phrases found inside them are never edited
         spans = list(ctx.protected) + [(f["pos"], f["end"]) for f in flags]

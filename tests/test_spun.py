@@ -136,12 +136,13 @@ def test_gazetteer_names_protected_end_to_end(rules):
 
 
 def test_junk_phrase_inside_a_name_is_flagged(rules):
-    text = "由西安交通意志非常坚韧大学的博士主讲。"
+    # a name of the gazetteer and a junk phrase that appear nowhere in the samples
+    text = "由摩尔今天天气不错线程发布的显卡。"
     nd = normalize_text(text, rules)
     junk = [f for f in nd.flags if f.get("layer") == "spun" and "junk" in f]
-    assert junk and junk[0]["junk"] == "意志非常坚韧" and junk[0]["name"] == "西安交通大学"
-    assert text[junk[0]["pos"]:junk[0]["end"]] == "意志非常坚韧"
-    assert normalize_text("由西安交通大学的博士主讲。", rules).flags == []
+    assert junk and junk[0]["junk"] == "今天天气不错" and junk[0]["name"] == "摩尔线程"
+    assert text[junk[0]["pos"]:junk[0]["end"]] == "今天天气不错"
+    assert normalize_text("由摩尔线程发布的显卡。", rules).flags == []
 
 
 def test_low_confidence_goes_to_flags(repair):

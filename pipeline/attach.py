@@ -26,6 +26,8 @@ ORG_KINDS = ("money", "date", "percent")
 # rarely stated without their product nearby; a count or a date with no named
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
+_BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*$")
+_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较)")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
@@ -97,6 +99,16 @@ class Attacher:
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str) -> tuple[str, str]:
         products = [x for x in ents if x.type in ("product", "software")]
+        # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
+        # subject; for a ratio it is what the quantity is compared to
+        baseline = [x for x in products if _BASE_BEFORE.search(sent, max(0, x.start - 4), x.start)
+                    and _BASE_AFTER.match(sent, x.end)]
+        if baseline:
+            products = [x for x in products if x not in baseline]
+            if m.kind in ("multiplier", "percent", "fraction"):
+                cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
+                return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
+                    baseline[0].name
         orgs = [x for x in ents if x.type == "organization"]
         if m.kind == "count":
             # the thing a count counts (16块V100) is not its subject

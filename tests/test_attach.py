@@ -56,3 +56,15 @@ def test_bandwidth_cue_changes_a_size_into_a_bandwidth(extract):
 def test_nearer_own_cue_wins_over_kind_shift(extract, text):
     got = {r["value"]: r for r in extract(text)}
     assert got[80e9]["kind"] == "data_size" and got[80e9]["attribute"] == "gpu_memory"
+
+
+def test_baseline_named_first_is_not_the_subject(rules):
+    from pipeline.attach import attach
+    from pipeline.normalize import normalize_text
+    nd = normalize_text("与A100相比，H100的训练速度最高快9倍，功耗700W。", rules)
+    seg = rules.segmenter(nd)
+    ms = rules.extractor.extract(seg)
+    attach(seg, ms, rules)
+    got = {m.kind: (m.subject, m.compared_to) for m in ms}
+    assert got["multiplier"] == ("H100", "A100")
+    assert got["power"][0] == "H100"

@@ -155,7 +155,7 @@ class Attacher:
             cs, ce = 0, len(sent)
         clause = sent[cs:ce]
         own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e,
-                                m.kind)
+                                m.kind, sent)
         # a cue can change the kind (300GB of 带宽 is a bandwidth) when it is nearer
         # than any cue of the kind itself (80GB显存和3.35TB/s带宽 stays a size)
         for frm, to, pat in self.shifts:
@@ -166,7 +166,7 @@ class Attacher:
                 m.kind = to
                 m.unit = self.rules.units.canonical_unit(to)
                 own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(to, []) if f == "text"],
-                                        clause, cs, s, e, to)
+                                        clause, cs, s, e, to, sent)
         attr, cue = "", ""
         for pat, label, field in self.cues.get(m.kind, []):
             if field == "item" and m.item and pat.search(m.item):
@@ -174,20 +174,28 @@ class Attacher:
                 break
         if not attr and own_cue:
             attr, cue = own_cue[1], own_cue[2]
+        if not attr and m.subject:
+            # 32GB的V100: a size of an accelerator is its memory
+            for pat, label, field in self.cues.get(m.kind, []):
+                if field == "subject" and pat.search(m.subject):
+                    attr, cue = label, m.subject
+                    break
         if not attr:
             attr = self.rules.default_attributes.get(m.kind, "")
         m.attribute, m.cue = attr, cue
 
 
-    def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None):
+    def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None,
+                 sent: str | None = None):
         """(distance, label, cue text) of the cue nearest the mention; before wins ties.
         A generic cue (its label is the kind's default: 带宽 → bandwidth) gives way to
         a specific one before the mention in the same clause (P2P总带宽 → p2p_bandwidth)."""
         best = self._nearest_any(cues, clause, cs, s, e)
         generic = self.rules.default_attributes.get(kind or "")
-        if best and generic and best[1] == generic:
-            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], clause, cs, s, s)
-            if specific and specific[0] <= s - cs:
+        if best and generic and best[1] == generic and sent is not None:
+            # the specific cue may sit earlier in the sentence (96GB HBM2e，带宽2.45TB/s)
+            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], sent[:s], 0, s, s)
+            if specific:
                 return specific
         return best
 

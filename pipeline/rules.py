@@ -245,6 +245,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
             raise RuleFileError(str(p), line_of(cues_raw), f"unknown kind {kind!r}")
         for c in lst:
             _need(c, {"cue", "attribute"}, p, f"a cue of {kind}", {"cue", "attribute", "field"})
+            if c.get("field", "text") not in ("text", "item", "subject"):
+                raise RuleFileError(str(p), line_of(c), f"field must be text, item or subject, not {c['field']!r}")
             if str(c["cue"]).startswith("re:"):
                 try:
                     regex.compile(str(c["cue"])[3:])

@@ -73,6 +73,7 @@ class RuleSet:
     patterns: list[PatternRule]
     normalize_layers: list[dict]
     default_attributes: dict[str, str] = field(default_factory=dict)
+    classifier_context: dict = field(default_factory=dict)
     not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)
 
@@ -179,7 +180,15 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "classifiers.yaml"
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
-          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words"})
+          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words",
+           "classifier_not_before", "classifier_not_after"})
+    cls_context = {}
+    for key in ("classifier_not_before", "classifier_not_after"):
+        for k, v in (d.get(key) or {}).items():
+            try:
+                cls_context[(key, str(k))] = regex.compile(str(v))
+            except regex.error as ex:
+                raise RuleFileError(str(p), line_of(d[key]), f"bad regex for {key}.{k}: {ex}") from ex
     items: dict[str, str] = {}
     for canon, forms in d["items"].items():
         if not isinstance(forms, list):
@@ -274,6 +283,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                  {str(k): str(v) for k, v in d_cls["counted_nouns"].items()}, items,
                  [str(w) for w in d_cls.get("stop_words", [])], matcher, protected, cues, kind_shift,
                  variants, patterns, list(d["layers"]))
+    rs.classifier_context = cls_context
     rs.default_attributes = defaults
     rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}

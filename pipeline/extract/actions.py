@@ -78,6 +78,11 @@ def count(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None or val != int(val):
         return []
+    cls = m.group("cls")
+    ctx = ex.rules.classifier_context
+    nb, na = ctx.get(("classifier_not_before", cls)), ctx.get(("classifier_not_after", cls))
+    if nb and nb.match(text, m.end("cls")) or na and na.search(text[max(0, m.start("num") - 6):m.start("num")]):
+        return []
     item, source = ex.item_after(text, m.end("cls"), seg)
     if not item:
         item = ex.rules.classifier_items.get(m.group("cls"), "")

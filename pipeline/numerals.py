@@ -50,7 +50,7 @@ class NumeralTable:
         # no digit, letter, dot or "第" (ordinal) before; "DGX-2" is a name, "5-12" a range;
         # a Chinese numeral starts at its first character (二十四, not 十四) and has no
         # vague word before it (数十, 几百)
-        guard = r"(?<![A-Za-z0-9_.第])(?<![A-Za-z]-)"
+        guard = r"(?<![A-Za-z0-9_.第])(?:(?<![A-Za-z]-)|(?<=\d[KMGTPE]-))"
         cn_guard = rf"(?<![{dig}{mags}{vague}])"
         # atomic: a number is read one way only, so a failed unit never makes the
         # engine retry every split of a long digit run (lint checks this)

@@ -121,7 +121,8 @@ class Extractor:
     def range_heads(self, kept: list[Candidate], text: str) -> list[Candidate]:
         """5-12倍, 15到60W: the first number takes the unit of the second."""
         conn = "|".join(regex.escape(c) for c in self.rules.numerals.range_connectors)
-        head_re = regex.compile(self.macros["NUM"] + r"\s?(?:" + conn + r")\s?$")
+        # the first number may carry the prefix of the shared unit (256P-1024P FLOPS)
+        head_re = regex.compile(self.macros["NUM"] + r"\s?[KMGTPE]?\s?(?:" + conn + r")\s?$")
         extra = []
         for c in kept:
             if c.blocker or c.mention.kind == "date":

@@ -23,6 +23,7 @@ class NumeralTable:
     range_connectors: tuple[str, ...]
     magnitude_guards: tuple[tuple[str, str], ...] = ()
     formal: tuple[str, ...] = ()
+    magnitude_hedges: tuple[str, ...] = ()
 
     @property
     def magnitudes(self) -> dict[str, int]:
@@ -35,13 +36,14 @@ class NumeralTable:
         mags = "".join(k for k in self.magnitudes if k not in guarded)
         mag = "(?:[" + mags + "]" + "".join(f"|{regex.escape(k)}{g}" for k, g in guarded.items()) + ")"
         approx = "".join(sorted(set("".join(self.approx_suffixes))))
+        before_mag = "".join(sorted(set("".join(self.approx_suffixes + self.magnitude_hedges))))
         ten = "".join(k for k, v in self.small.items() if v == 10)
         # 5万4千6百, 3万4000, 1千零20: digit groups may follow a magnitude
         arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.]))?"
-                  rf"(?:[{approx}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
+                  rf"(?:[{before_mag}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
         # 一个亿, 十多个亿: spoken Chinese puts 个 before a big magnitude
         big = "".join(self.big)
-        chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{approx}](?={mag}|个[{big}])|个(?=[{big}]))*(?<![点个])"
+        chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{before_mag}](?={mag}|个[{big}])|个(?=[{big}]))*(?<![点个])"
         if self.formal:
             lone = "".join(self.formal)
             every = "".join(self.magnitudes)
@@ -71,7 +73,7 @@ class NumeralParser:
         self.small = table.small
         self.big = table.big
         self._cn_trans = {ord(k): str(v) for k, v in table.digits.items()}
-        self._approx = set("".join(table.approx_suffixes))
+        self._approx = set("".join(table.approx_suffixes + table.magnitude_hedges))
 
     @lru_cache(maxsize=65536)
     def parse(self, text: str) -> float | None:

@@ -46,10 +46,6 @@ class Row:
         return (self.doc_id, self.kind, self.unit)
 
 
-def _num(v: str) -> float:
-    return float(v)
-
-
 def read_table(path: Path, gold: bool) -> list[Row]:
     """Rows of one CSV; gold files are checked strictly (file, line, column)."""
     rows = []
@@ -75,7 +71,7 @@ def read_table(path: Path, gold: bool) -> list[Row]:
                 value: float | str = raw_v
             else:
                 try:
-                    value = _num(raw_v)
+                    value = float(raw_v)
                 except ValueError:
                     raise GoldFileError(str(path), i, "value", f"{raw_v!r} is not a number") from None
                 if not math.isfinite(value):

@@ -3,8 +3,9 @@
 jieba runs with a user dictionary generated from rules/ (gazetteer names, unit
 surfaces, items, counted nouns) so that V100, DGX-2, NVSwitch, TFLOPS and 千瓦
 stay whole. Tokens are made only for the sentences that need them (extraction
-asks for the words after a classifier; explain and the review page ask for
-whole sentences): segmenting text that holds no quantity gains nothing.
+asks for the words after a classifier; explain asks for whole sentences):
+segmenting text that holds no quantity gains nothing. spaCy is used only where it
+earns its cost: displaCy renders the review page (pipeline/report.py).
 """
 from __future__ import annotations
 
@@ -87,24 +88,3 @@ class Segmenter:
 
     def __call__(self, norm: NormalizedDoc) -> Segmented:
         return Segmented(norm, split_sentences(norm.text))
-
-
-def to_spacy_doc(words: list[str]):
-    """A spaCy Doc from jieba's tokens, for token patterns and displaCy."""
-    import spacy
-    from spacy.tokens import Doc
-
-    nlp = _blank_zh()
-    spaces = [False] * len(words)
-    return Doc(nlp.vocab, words=words, spaces=spaces)
-
-
-_NLP = None
-
-
-def _blank_zh():
-    global _NLP
-    if _NLP is None:
-        import spacy
-        _NLP = spacy.blank("zh")     # the default "char" segmenter: no downloads
-    return _NLP

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipeline.conformance import MODELS, case_id, load_cases, run_model
+from pipeline.conformance import MODELS, load_cases, run_model
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT.parent / "shared" / "conformance" / "recognizers-text"
@@ -36,4 +36,3 @@ def test_model_share(model, rules, capsys):
               f"{sum(r.ok for r in rest)}/{len(rest)} ({share_rest:.1%})")
     failing = [f"{r.case_id}: {r.detail}" for r in rest if not r.ok]
     assert share_rest >= FLOOR, "\n".join(failing)
-    _ = case_id

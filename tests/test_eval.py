@@ -1,6 +1,4 @@
 """The scorer on small hand-made tables with known answers."""
-import json
-
 import pytest
 
 from pipeline.errors import GoldFileError
@@ -96,4 +94,3 @@ def test_baseline_check_names_the_drop():
     assert compare_baseline({"mentions.f1": 0.9, "mentions.count.f1": 0.798}, base) == []
     drops = compare_baseline({"mentions.f1": 0.88, "mentions.count.f1": 0.8}, base)
     assert len(drops) == 1 and drops[0].startswith("mentions.f1")
-    _ = json

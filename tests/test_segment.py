@@ -13,14 +13,12 @@ def test_tokenizer_output_is_pinned(rules):
 
 def test_hmm_is_off_because_it_glues_unknown_characters(rules):
     # spun text: with the HMM on, jieba invents words out of swapped characters
-    import jieba
     spun = "跶家晚上好，我匙系统架构师"
     with_hmm = rules.segmenter.tokenizer.lcut(spun, HMM=True)
     without = rules.segmenter.tokens(spun)
     assert rules.segmenter.hmm is False
     assert len(without) >= len(with_hmm)
     assert "跶家" not in without
-    _ = jieba
 
 
 def test_sentences_split_on_end_marks_and_lines():

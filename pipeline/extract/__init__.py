@@ -1,2 +1,2 @@
 """Stage 4: a `Segmented` doc in, `Mention`s out, driven by rules/patterns.yaml."""
-from .engine import Extractor, extract_text  # noqa: F401
+from .engine import Extractor  # noqa: F401

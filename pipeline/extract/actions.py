@@ -51,8 +51,7 @@ def quantity(ex, rule, m, text, seg):
         val += 0.5
         end += 1
     canon = unit.unit if kind == unit.kind else ex.rules.units.canonical_unit(kind)
-    start = m.start("num") if not rate_before else m.start("num")
-    return [_cand(rule, kind, val * factor, canon, start, end, factor=factor)]
+    return [_cand(rule, kind, val * factor, canon, m.start("num"), end, factor=factor)]
 
 
 _CURRENCY = {"US$": "USD", "$": "USD", "USD": "USD", "¥": "CNY", "￥": "CNY", "RMB": "CNY",

@@ -255,11 +255,3 @@ def _compiled(pattern: str):
 def pos_tokens(rules, text: str) -> list[tuple[str, str]]:
     """(word, part of speech) with the project's user dictionary (segment.py)."""
     return rules.segmenter.pos_tokens(text)
-
-
-def extract_text(text: str, rules, doc_id: str = "text") -> list[Mention]:
-    """Normalize, segment and extract one string: for `zhfacts extract` and tests."""
-    from ..normalize import normalize_text
-    from ..segment import Segmenter
-    norm = normalize_text(text, rules, doc_id)
-    return rules.extractor.extract(Segmenter(rules)(norm))

@@ -70,7 +70,16 @@ class Attacher:
             i = max(0, bisect_right(starts, m.start) - 1)
             by_sentence.setdefault(i, []).append(m)
         # one pass of the entity matcher over the whole text, bucketed by sentence
-        all_ents = [e for e in self.rules.entities.find(seg.norm.text) if self.rules.is_subject(e)]
+        # a "name" that overlaps a quantity (TDP 500W) is the quantity, not a product
+        spans = sorted((m.start, m.end) for m in mentions)
+        span_starts = [a for a, _ in spans]
+
+        def overlaps_quantity(e: Entity) -> bool:
+            j = bisect_right(span_starts, e.end - 1) - 1
+            return j >= 0 and spans[j][1] > e.start and e.source != "gazetteer"
+
+        all_ents = [e for e in self.rules.entities.find(seg.norm.text)
+                    if self.rules.is_subject(e) and not overlaps_quantity(e)]
         ent_starts = [e.start for e in all_ents]
         topic = ""
         for i, sent in enumerate(seg.sentences):

@@ -2,7 +2,7 @@
 the gazetteer does not know. Names fold case, width, spaces and hyphens."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
@@ -52,6 +52,7 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
     return "".join(out)
 
 
+_GENERATION = regex.compile(r"\s\d{1,2}$")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 
 
@@ -151,6 +152,9 @@ class EntityMatcher:
             mm = _MODEL_NUMBER.match(text, t)
             if mm and e.type == "product" and not _DIGIT.search(name):
                 name, t = f"{name} {mm.group(1)}", mm.end()
+            elif mm and e.type == "product" and _GENERATION.search(name) and len(mm.group(1)) >= 4:
+                # a generation name followed by a model (Xeon 6 6980P) is that model: Xeon 6980P
+                name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()
             found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
         for m in self.model_re.finditer(text):
@@ -165,4 +169,66 @@ class EntityMatcher:
                 found.append(Entity(name, "product", s0, t, "pattern"))
                 take(s0, t)
         found.sort(key=lambda e: e.start)
-        return found
+        return self._document_aliases(text, found, used)
+
+    @staticmethod
+    def _model_tokens(name: str) -> list[str]:
+        """The parts of a product name a text may use alone once it has named the
+        product in full: the model number (EPYC 9965 → 9965, TPU v5e → v5e) and a
+        suffix after a hyphen (MLU370-X8 → X8)."""
+        parts = name.split()
+        if len(parts) < 2:
+            out = []
+        else:
+            out = [parts[-1]]
+        tail = parts[-1].rsplit("-", 1)
+        if len(tail) == 2 and _LETTER.search(tail[1]) and _DIGIT.search(tail[1]):
+            out.append(tail[1])
+        keep = []
+        for tok in out:
+            if not _DIGIT.search(tok):
+                continue
+            if _LETTER.search(tok) and len(tok) >= 2 or len(regex.sub(r"\D", "", tok)) >= 4:
+                keep.append(tok)
+        return keep
+
+    def _document_aliases(self, text: str, found: list[Entity], used: bytearray) -> list[Entity]:
+        """A text that has named a product in full may later call it by its model
+        number alone (8592+的64核, 6980P的售价): those short forms name the same product,
+        within this document only. A short form two products share names neither."""
+        owner: dict[str, set[str]] = {}
+        for e in found:
+            if e.type == "product":
+                for tok in self._model_tokens(e.name):
+                    if fold(tok) in self.by_fold:
+                        continue        # A100 in DGX A100 is a product of its own
+                    owner.setdefault(fold(tok), set()).add(e.name)
+        short = {}
+        for k, names in owner.items():
+            # Xeon 8592+ and Xeon Platinum 8592+ are one product, told the long way once
+            full = max(names, key=len)
+            words = set(full.lower().split())
+            if all(set(n.lower().split()) <= words for n in names):
+                short[k] = full
+        if not short:
+            return found
+        out = []
+        for e in found:
+            toks = self._model_tokens(e.name) if e.type == "product" else []
+            if fold(e.name) in short:
+                e = replace(e, name=short[fold(e.name)])
+            elif toks and fold(toks[0]) in short and e.source == "pattern":
+                e = replace(e, name=short[fold(toks[0])])
+            out.append(e)
+        forms = sorted({tok for e in out if e.type == "product" for tok in self._model_tokens(e.name)
+                        if fold(tok) in short}, key=len, reverse=True)
+        pat = regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)
+                            + r")(?![A-Za-z0-9+]|\.\d|\s?(?:年|月|日))")
+        for m in pat.finditer(text):
+            s, t = m.span()
+            if any(used[s:t]):
+                continue
+            out.append(Entity(short[fold(m.group())], "product", s, t, "document"))
+            used[s:t] = b"\x01" * (t - s)
+        out.sort(key=lambda e: e.start)
+        return out

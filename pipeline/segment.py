@@ -81,6 +81,9 @@ class Segmenter:
         # names, units and items from rules/ are nouns (jieba's tag nz)
         for w in self.user_words():
             pt.word_tag_tab.setdefault(w, "nz")
+        # what rules/ says is counted is a noun even where jieba's tag says verb (通道)
+        for w in (*self.rules.items, *self.rules.counted_nouns):
+            pt.word_tag_tab[w] = "nz"
         return pt
 
     def pos_tokens(self, text: str) -> list[tuple[str, str]]:

@@ -43,6 +43,11 @@ class UnitTable:
             out.setdefault(u.surface, []).append(u)
         return out
 
+    def is_surface(self, word: str) -> bool:
+        if not hasattr(self, "_surfaces"):
+            self._surfaces = {u.surface.lower() for u in self.units}
+        return word.lower() in self._surfaces
+
     def canonical_unit(self, kind: str) -> str:
         return self.kinds[kind][0]
 

@@ -68,3 +68,26 @@ def test_baseline_named_first_is_not_the_subject(rules):
     got = {m.kind: (m.subject, m.compared_to) for m in ms}
     assert got["multiplier"] == ("H100", "A100")
     assert got["power"][0] == "H100"
+
+
+def test_model_number_alone_names_the_product_the_text_named_in_full(extract):
+    text = ("英特尔的Xeon Platinum 8592+有64核。AMD的EPYC 9965有192核。"
+            "8592+的售价是11600美元，9965的TDP是500W。")
+    got = {(r["kind"], r["value"]): r["subject"] for r in extract(text)}
+    assert got[("money", 11600)] == "Xeon Platinum 8592+"
+    assert got[("power", 500)] == "EPYC 9965"
+
+
+def test_a_short_form_that_is_a_product_of_its_own_is_not_an_alias(rules):
+    names = [e.name for e in rules.entities.find("DGX A100配备8块A100，A100的显存是80GB。")]
+    assert names.count("A100") == 2 and names.count("DGX A100") == 1
+
+
+def test_generation_then_model_is_the_model(rules):
+    assert [e.name for e in rules.entities.find("英特尔发表Xeon 6 6980P处理器")
+            if e.type == "product"] == ["Xeon 6980P"]
+
+
+def test_a_quantity_is_never_a_product_name(extract):
+    [r] = extract("Xeon 6980P很强。每颗的TDP 500W。")
+    assert r["subject"] == "Xeon 6980P"

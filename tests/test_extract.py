@@ -86,3 +86,20 @@ def test_raw_offsets_point_at_the_mention_as_written(extract, rules):
     ms = rules.extractor.extract(rules.segmenter(nd))
     surfaces = [raw[m.raw_start:m.raw_end] for m in ms]
     assert surfaces == ["１６块", "５１２ＧＢ"]
+
+
+@pytest.mark.parametrize("text,item", [
+    ("每个SM有64个单精度计算单元", "单精度计算单元"),     # a Chinese modifier says which kind
+    ("A100可以切成7个GPU实例", "GPU实例"),             # the head is not a known item
+    ("提供128条PCIe 5.0通道", "PCIe通道"),            # the version is no part of it
+    ("配备8颗HBM3堆栈", "HBM3堆栈"),
+    ("机箱里有8个100GB IB卡", "网卡"),                # a known synonym
+    ("4块1.92TB的固态硬盘", "SSD"),
+    ("两颗英特尔至强PlatinumCPU", "CPU"),              # brand and series words are dropped
+    ("8个单端口ConnectX-7", "ConnectX-7"),            # a model named in the phrase wins
+    ("两颗5纳米计算芯粒", "计算芯粒"),                  # the unit of 5纳米 is not counted
+    ("最多384個執行緒", "线程"),                       # Taiwanese term, mainland item
+])
+def test_count_items_are_the_most_specific_thing(extract, text, item):
+    counts = [r for r in extract(text) if r["kind"] == "count"]
+    assert counts and counts[-1]["item"] == item

@@ -204,29 +204,49 @@ class Extractor:
         toks = pos_tokens(self.rules, window)
         bound = 0
         for w in self.rules.segmenter.tokens(window):     # keeps DGX-2 whole
-            if w in self.stop_words and w != "的" or regex.fullmatch(r"[^\w\s]+", w):
+            joins = w in "-." and bound and window[bound - 1].isalnum() and window[bound + 1:bound + 2].isalnum()
+            if w in self.stop_words and w != "的" or regex.fullmatch(r"[^\w\s]+", w) and not joins:
                 break
             bound += len(w)
         for ent in self.rules.entities.find(window[:bound]):
             if ent.type == "product" and regex.search(r"\d", ent.name) and self.rules.is_subject(ent):
                 return ent.name, "product"
-        phrase, head = self._noun_phrase(toks)
+        phrase, head, compound = self._noun_phrase(toks)
+        if compound in self.rules.items:
+            return self.rules.items[compound], "items"
         found = list(self.item_forms.finditer(phrase))
+        multi = compound and len(compound) > len(head)
         if found:
-            return self.rules.items[found[-1].group()], "items"
+            form = found[-1].group()
+            known_head = compound.endswith(form) if compound else True
+            # a known thing keeps a Chinese modifier that says which kind
+            # (单精度计算单元); a brand, model or bus before it does not (EDR网卡 → 网卡)
+            prefix = compound[: -len(form)] if compound and known_head else ""
+            if not multi or known_head and not (prefix and regex.fullmatch(r"\p{Han}+", prefix)
+                                                and self.rules.items[form] == form):
+                return self.rules.items[form], "items"
+        if multi:
+            return compound, "compound"           # 7个GPU实例, 8颗HBM3堆栈, 80条PCIe 5.0通道
         return head, ("word" if head else "")
 
-    def _noun_phrase(self, toks: list[tuple[str, str]]) -> tuple[str, str]:
-        """(the noun phrase the tokens start with, its head word). A 的 after an
-        adjective or a quantity continues the phrase (最新的, 1.92TB的固态硬盘); after
-        a noun it ends it (两个数量级的服务器 counts 数量级)."""
+    def _noun_phrase(self, toks: list[tuple[str, str]]) -> tuple[str, str, str]:
+        """(the noun phrase the tokens start with, its head word, the compound noun
+        ending at the head). A 的 after an adjective or a quantity continues the
+        phrase (最新的, 1.92TB的固态硬盘, 5nm工艺的XCD计算芯片); after a bare noun it
+        ends it (两个数量级的服务器 counts 数量级). The compound is the run of nouns the
+        head closes, without versions and brand or series names (PCIe 5.0通道 →
+        PCIe通道; 英特尔至强PlatinumCPU → CPU)."""
         text, head, seen_noun = "", "", False
+        measured = bool(toks) and toks[0][0][:1].isdigit()
+        run: list[str] = []
+        compound = ""
         for i, (w, flag) in enumerate(toks):
             if w == "的":
                 prev = toks[i - 1][1] if i else ""
-                if seen_noun and prev[:1] == "n" and prev != "nz":
+                if seen_noun and prev[:1] == "n" and prev != "nz" and not measured:
                     break
                 text += w
+                run = []
                 continue
             if not w.strip() or (w in "./-" and i and toks[i - 1][0][-1:].isalnum()):
                 text += w                   # spaces, the point of 1.92TB, the hyphen of DGX-2
@@ -234,13 +254,37 @@ class Extractor:
             if w in self.stop_words or regex.fullmatch(r"[^\w]+", w):
                 break
             nounish = flag[:1] in ("n", "x") or flag in ("eng", "vn", "j", "l") or w in self.rules.items
-            if seen_noun and not nounish and flag[:1] not in ("m", "q", "a", "b"):
+            if seen_noun and not nounish and flag[:1] not in ("m", "q", "a", "b", "v"):
                 break                       # a verb after the noun ends the phrase
+            verb_in_name = False
+            if flag[:1] == "v" and not nounish:
+                nxt = toks[i + 1][0] if i + 1 < len(toks) else ""
+                verb_in_name = nxt in self.rules.items     # 计算 in XCD计算芯片; 支持 is no part
+                if seen_noun and not verb_in_name:
+                    break
             text += w
-            if nounish and not w[0].isdigit():
+            if w[:1].isdigit():
+                continue                    # versions (PCIe 5.0) are no part of the name
+            if i and toks[i - 1][0][-1:].isdigit() and self.rules.units.is_surface(w):
+                continue                    # the unit of 5纳米计算芯粒 is not what is counted
+            if self._brand(w) or not (nounish or verb_in_name) or len(w) == 1 and w.isascii():
+                run = []
+            else:
+                run.append(w)
+            if nounish:
                 seen_noun = True
-                head = w if (len(w) >= 2 or w.isascii()) else head
-        return text, head
+                if len(w) >= 2 or w.isascii():
+                    head = w
+                    compound = "".join(run[-3:])
+        return text, head, compound
+
+    @lru_cache(maxsize=4096)
+    def _brand(self, word: str) -> bool:
+        """A maker, series or product name: never part of a generic compound."""
+        from ..entities import fold
+        r = self.rules.entities
+        f = fold(word)
+        return f in r.by_fold or any(fold(w) == f or f.startswith(fold(w)) for w, _ in r.series)
 
 
 # numbers inside web addresses and e-mail addresses are no quantities

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from .entities import Entity
+from .entities import Entity, fold
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
@@ -27,7 +27,7 @@ ORG_KINDS = ("money", "date", "percent")
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*$")
-_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较)")
+_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
@@ -53,6 +53,10 @@ class Attacher:
         self.shifts = [(s["from"], s["to"], regex.compile(str(s["cue"])[3:] if str(s["cue"]).startswith("re:")
                                                           else regex.escape(str(s["cue"]))))
                        for s in rules.kind_shift]
+
+    @staticmethod
+    def _is_baseline(sent: str, x: Entity) -> bool:
+        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 4), x.start) and _BASE_AFTER.match(sent, x.end))
 
     def _same_clause(self, sent_text: str, a: int, b: int) -> bool:
         return not _CLAUSE.search(sent_text, a, b)
@@ -90,18 +94,22 @@ class Attacher:
             mine = by_sentence.get(i, [])
             # a product counted in this sentence (两颗AMD EPYC 7742) is a component:
             # it is not what the sentence's other quantities describe
-            counted = {(m.end - sent.start) for m in mine if m.kind == "count" and m.item}
-            parts = [x for x in ents if any(0 <= x.start - c <= 8 for c in counted)]
+            # the thing a count counts (16块V100, 9个Mellanox ConnectX-6) is a part
+            counted = [(m.end - sent.start, fold(m.item)) for m in mine if m.kind == "count" and m.item]
+            parts = [x for x in ents if any(0 <= x.start - c <= 12 and fold(x.name) == item for c, item in counted)]
             for m in mine:
-                own = [x for x in ents if x not in parts or (m.kind != "count" and x.end <= m.start - sent.start
-                                                          and self._same_clause(sent.text, x.end, m.start - sent.start))]
+                s, e = m.start - sent.start, m.end - sent.start
+                own = [x for x in ents if x not in parts
+                       or (m.kind != "count" and x.end <= s and self._same_clause(sent.text, x.end, s))
+                       or (m.kind != "count" and x.start >= e and _MODIFIES.fullmatch(sent.text, e, x.start))]
                 # a pronoun (它, 其, 该芯片) refers back: any quantity takes the topic
                 carried = topic if (m.kind in CARRY_KINDS or _PRONOUN.search(sent.text)) else ""
-                self._one(m, sent.text, m.start - sent.start, m.end - sent.start, own, carried)
-            # the topic is what the sentence is about, not a component it counts
-            # (software is what a sentence's shares and dates are about, never a topic
-            # that later hardware specs take)
-            wholes = [x for x in products if x not in parts and x.type == "product"]
+                self._one(m, sent.text, s, e, own, carried)
+            # the topic is what the sentence is about, not a component it counts nor
+            # the baseline it is compared with (跟v4不同，v5e…); software is what a
+            # sentence's shares and dates are about, never a topic later specs take
+            wholes = [x for x in products if x not in parts and x.type == "product"
+                      and not self._is_baseline(sent.text, x)]
             if wholes:
                 topic = wholes[0].name
 
@@ -110,8 +118,7 @@ class Attacher:
         products = [x for x in ents if x.type in ("product", "software")]
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
-        baseline = [x for x in products if _BASE_BEFORE.search(sent, max(0, x.start - 4), x.start)
-                    and _BASE_AFTER.match(sent, x.end)]
+        baseline = [x for x in products if self._is_baseline(sent, x)]
         if baseline:
             products = [x for x in products if x not in baseline]
             if m.kind in ("multiplier", "percent", "fraction"):

@@ -91,3 +91,19 @@ def test_generation_then_model_is_the_model(rules):
 def test_a_quantity_is_never_a_product_name(extract):
     [r] = extract("Xeon 6980P很强。每颗的TDP 500W。")
     assert r["subject"] == "Xeon 6980P"
+
+
+def test_the_baseline_of_a_contrast_is_not_the_topic(extract):
+    got = extract("跟TPU v4不同，TPU v5e只有一个TensorCore。频宽819GB/s。")
+    assert [r["subject"] for r in got if r["kind"] == "bandwidth"] == ["TPU v5e"]
+
+
+def test_a_product_described_by_a_count_is_not_a_part(extract):
+    # 128核的EPYC 9755: the count describes the product, it does not count it
+    got = extract("AMD的EPYC 9965很强。128核的EPYC 9755则有512MB L3快取，TDP同样是500W。")
+    assert {r["kind"]: r["subject"] for r in got}["power"] == "EPYC 9755"
+
+
+def test_versions_and_years_are_not_models(rules):
+    names = [e.name for e in rules.entities.find("卡间用MTLink 1.0互联，在Advancing AI 2024活动上发表")]
+    assert not any(n.startswith(("MTLink", "AI")) for n in names)

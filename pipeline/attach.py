@@ -22,15 +22,23 @@ _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # kinds whose subject may be an organisation named before them (funding, dates, shares);
 # a count after an organisation is rarely about it (NVIDIA…总计4期, 2位讲师)
 ORG_KINDS = ("money", "date", "percent")
+RATIO_KINDS = ("multiplier", "percent", "fraction")
+_SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|称|指出|透露|介绍|认为|预计|预告|公布|给出|强调|提到)")
 # kinds that take the topic carried over from an earlier sentence: specs, which are
 # rarely stated without their product nearby; a count or a date with no named
 # thing in its own sentence is more often discourse (两个主题, 4381字)
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
-_BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*$")
+_BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*(?:上一代|上代|前一代|前代|老一代)?的?\s*$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
-_COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是)$")
+_COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是|为|达到?)"
+                            r"(?:将近|接近|大约|约|近|达)?$")
+# what may stand between a comparison word and the product compared (比1台DGX-2, 对比64核的Xeon)
+_LEFT_MODIFIER = regex.compile(r"(?:[\d.一二两三四五六七八九十]+[台块颗张个款核]的?|(?<=比|对比|相比|是|为)[^，,。；;比]{1,6}的)$")
+# Y 的 N倍 / Y 3.35TB/s 的四分之一: Y is what the ratio is taken against
+_RATIO_OF = regex.compile(r"\s?(?:(?!是|为|比|达)[^，,。；;：:]){0,12}?的\s?(?:将近|接近|大约|约|近)?\s?")
+_PRONOUN_OF = regex.compile(r"(?:是|为|达到?)它的\s?(?:将近|接近|大约|约|近)?\s?$")
 
 
 @dataclass
@@ -56,7 +64,7 @@ class Attacher:
 
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
-        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 4), x.start) and _BASE_AFTER.match(sent, x.end))
+        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 9), x.start) and _BASE_AFTER.match(sent, x.end))
 
     def _same_clause(self, sent_text: str, a: int, b: int) -> bool:
         return not _CLAUSE.search(sent_text, a, b)
@@ -103,6 +111,8 @@ class Attacher:
                        or (m.kind != "count" and x.end <= s and self._same_clause(sent.text, x.end, s))
                        or (m.kind != "count" and x.start >= e and _MODIFIES.fullmatch(sent.text, e, x.start))]
                 # a pronoun (它, 其, 该芯片) refers back: any quantity takes the topic
+                # (ratios are not carried: measured on the gold, the topic of an earlier
+                # sentence was more often wrong than right for them)
                 carried = topic if (m.kind in CARRY_KINDS or _PRONOUN.search(sent.text)) else ""
                 self._one(m, sent.text, s, e, own, carried)
             # the topic is what the sentence is about, not a component it counts nor
@@ -125,20 +135,27 @@ class Attacher:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
                     baseline[0].name
-        orgs = [x for x in ents if x.type == "organization"]
+        # the maker that says something (AMD表示，…) is its source, not its subject
+        orgs = [x for x in ents if x.type == "organization"
+                and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]
         if m.kind == "count":
             # the thing a count counts (16块V100) is not its subject
             products = [x for x in products if not (e <= x.start <= e + 8)]
         before = [x for x in products if x.end <= s]
         in_clause = [x for x in before if x.start >= cs]
-        if m.kind in ("multiplier", "percent", "fraction") and before:
-            # X 是 Y 的 N倍, X 比 Y 快 N倍, X 相对 Y 提升 N倍: the last product before the
-            # number is the baseline; the subject is the one before it, or the topic
-            # when the sentence says 它 (它的耗能是P100的50%)
-            last = before[-1]
-            left = sent[:last.start].rstrip()
-            if _COMPARE_BI.search(left):
-                return (before[-2].name if len(before) >= 2 else topic), last.name
+        if m.kind in ("multiplier", "percent", "fraction"):
+            # X 是 Y 的 N倍, X 比 Y 快 N倍, 拿 X 对比 64核的 Y：快 N倍, 为 Y 的 N倍: the last
+            # product before the number is the baseline; the subject is the one before
+            # it, or the topic (它的耗能是P100的50%)
+            # X 的容量是它的 N倍: 它 is the baseline, the product before is the subject
+            if _PRONOUN_OF.search(sent, cs, s):
+                return (before[-1].name if before else topic), ""
+            if before:
+                last = before[-1]
+                left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())
+                if _COMPARE_BI.search(left) or _RATIO_OF.fullmatch(sent, last.end, s):
+                    rest = [x for x in before[:-1] if x.name != last.name]
+                    return (rest[-1].name if rest else topic), last.name
         # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
         following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]
         if following:

@@ -107,3 +107,29 @@ def test_a_product_described_by_a_count_is_not_a_part(extract):
 def test_versions_and_years_are_not_models(rules):
     names = [e.name for e in rules.entities.find("卡间用MTLink 1.0互联，在Advancing AI 2024活动上发表")]
     assert not any(n.startswith(("MTLink", "AI")) for n in names)
+
+
+@pytest.mark.parametrize("text,subject,baseline", [
+    ("Gaudi2的训练吞吐量约为A100的2倍。", "Gaudi2", "A100"),                     # 为 Y 的 N倍
+    ("H100的NVLink是900GB/s，将近S4000的4倍。", "H100", "S4000"),               # hedge before Y
+    ("两台DGX-1的CPU资源比1台DGX-2的资源多一倍。", "DGX-1", "DGX-2"),             # a count before Y
+    ("AMD拿128核的EPYC 9755对比64核的Xeon 8592+：推论快5.4倍。", "EPYC 9755", "Xeon 8592+"),
+    ("与上一代MI250X相比，MI300X的内存容量是1.5倍。", "MI300X", "MI250X"),         # 与上一代 Y 相比
+])
+def test_ratio_baselines(rules, text, subject, baseline):
+    from pipeline.attach import attach
+    from pipeline.normalize import normalize_text
+    seg = rules.segmenter(normalize_text(text, rules))
+    ms = [m for m in rules.extractor.extract(seg) if m.kind == "multiplier"]
+    attach(seg, ms, rules)
+    assert (ms[-1].subject, ms[-1].compared_to) == (subject, baseline)
+
+
+def test_pronoun_baseline_leaves_the_product_before_it(extract):
+    got = extract("H100最多配备80GB显存，MI300X的内存容量是它的2.4倍。")
+    assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["MI300X"]
+
+
+def test_a_maker_that_speaks_is_not_what_a_ratio_describes(extract):
+    got = extract("英特尔表示，与第四代相比，效能提升21%。")
+    assert [r["subject"] for r in got if r["kind"] == "percent"] == [""]

@@ -23,6 +23,8 @@ _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # a count after an organisation is rarely about it (NVIDIA…总计4期, 2位讲师)
 ORG_KINDS = ("money", "date", "percent")
 RATIO_KINDS = ("multiplier", "percent", "fraction")
+# the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
+SPEC_KINDS = ("data_size", "bandwidth", "power")
 _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|称|指出|透露|介绍|认为|预计|预告|公布|给出|强调|提到)")
 # kinds that take the topic carried over from an earlier sentence: specs, which are
 # rarely stated without their product nearby; a count or a date with no named
@@ -207,6 +209,11 @@ class Attacher:
                 break
         if not attr and own_cue:
             attr, cue = own_cue[1], own_cue[2]
+        if m.kind in RATIO_KINDS and attr in ("", self.rules.default_attributes.get(m.kind)):
+            # 内存带宽是它的1.6倍: a ratio of a named spec is labelled by that spec
+            spec = self._spec_of_ratio(m, clause, cs, s)
+            if spec:
+                attr, cue = spec
         if not attr and m.subject:
             # 32GB的V100: a size of an accelerator is its memory
             for pat, label, field in self.cues.get(m.kind, []):
@@ -217,6 +224,24 @@ class Attacher:
             attr = self.rules.default_attributes.get(m.kind, "")
         m.attribute, m.cue = attr, cue
 
+
+    def _spec_of_ratio(self, m: Mention, clause: str, cs: int, s: int) -> tuple[str, str] | None:
+        """The spec a ratio multiplies, from the cue words of the spec kinds named
+        before it in its clause (显存容量是1.5倍 → the memory's label)."""
+        best = None
+        for kind in SPEC_KINDS:
+            cues = [(p, l) for p, l, f in self.cues.get(kind, []) if f == "text"]
+            hit = self._nearest_any(cues, clause[: s - cs], cs, s, s)
+            if hit and (best is None or hit[0] < best[0][0]):
+                best = (hit, kind)
+        if best is None:
+            return None
+        (dist, label, text), kind = best
+        if label == self.rules.default_attributes.get(kind) and m.subject:
+            for pat, lab, field in self.cues.get(kind, []):
+                if field == "subject" and pat.search(m.subject):
+                    return lab, text
+        return label, text
 
     def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None,
                  sent: str | None = None):

@@ -133,3 +133,14 @@ def test_pronoun_baseline_leaves_the_product_before_it(extract):
 def test_a_maker_that_speaks_is_not_what_a_ratio_describes(extract):
     got = extract("英特尔表示，与第四代相比，效能提升21%。")
     assert [r["subject"] for r in got if r["kind"] == "percent"] == [""]
+
+
+@pytest.mark.parametrize("text,attribute", [
+    ("MI300X的峰值内存带宽是MI250X的1.7倍。", "memory_bandwidth"),   # the spec multiplied
+    ("TPU v4的功耗则低1.3倍。", "power"),
+    ("v5e每美元的训练效能最高提升2倍。", "efficiency"),               # specific beats 提升
+    ("A100的训练速度提升了20倍。", "speedup"),
+])
+def test_a_ratio_is_labelled_by_the_spec_it_multiplies(extract, text, attribute):
+    [r] = [r for r in extract(text) if r["kind"] == "multiplier"]
+    assert r["attribute"] == attribute

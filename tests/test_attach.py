@@ -144,3 +144,19 @@ def test_a_maker_that_speaks_is_not_what_a_ratio_describes(extract):
 def test_a_ratio_is_labelled_by_the_spec_it_multiplies(extract, text, attribute):
     [r] = [r for r in extract(text) if r["kind"] == "multiplier"]
     assert r["attribute"] == attribute
+
+
+def test_each_refers_to_the_thing_counted_before(extract):
+    got = extract("DGX A100的CPU是两颗AMD EPYC 7742，每颗64核。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {2: "DGX A100", 64: "EPYC 7742"}
+
+
+def test_a_count_that_describes_a_product_is_about_it(extract):
+    [r] = extract("128核的EPYC 9755定位高端。")
+    assert (r["subject"], r["item"]) == ("EPYC 9755", "CPU核心")
+
+
+def test_a_topic_fades_after_sentences_that_do_not_name_it(extract):
+    text = "DGX-2的功耗是10千瓦。这很好。大家都知道。天气不错。功耗是3千瓦。"
+    got = {r["value"]: r["subject"] for r in extract(text)}
+    assert got[10000] == "DGX-2" and got[3000] == ""

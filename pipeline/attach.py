@@ -33,6 +33,7 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # how many sentences a topic lasts without being named again: measured on the
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
+ORG_CARRY_KINDS = ("money", "date")
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*(?:上一代|上代|前一代|前代|老一代)?的?\s*$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
@@ -105,6 +106,7 @@ class Attacher:
                     if self.rules.is_subject(e) and not overlaps_quantity(e)]
         ent_starts = [e.start for e in all_ents]
         topic, topic_age = "", 0
+        actor, actor_age = "", 0
         for i, sent in enumerate(seg.sentences):
             lo, hi = bisect_left(ent_starts, sent.start), bisect_left(ent_starts, sent.end)
             ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
@@ -126,6 +128,10 @@ class Attacher:
                 # (ratios are not carried: measured on the gold, the topic of an earlier
                 # sentence was more often wrong than right for them)
                 carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)) else ""
+                if not ents and m.kind in ORG_CARRY_KINDS and actor_age <= 1:
+                    # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
+                    # names nobody are the previous sentence's company or product
+                    carried = actor
                 self._one(m, sent.text, s, e, own, carried)
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
                     self._last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
@@ -137,6 +143,10 @@ class Attacher:
             topic_age += 1
             if wholes:
                 topic, topic_age = wholes[0].name, 0
+            actor_age += 1
+            actors = [x for x in ents if x not in parts and not self._is_baseline(sent.text, x)]
+            if actors:
+                actor, actor_age = actors[0].name, 0
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str) -> tuple[str, str]:

@@ -160,3 +160,10 @@ def test_a_topic_fades_after_sentences_that_do_not_name_it(extract):
     text = "DGX-2的功耗是10千瓦。这很好。大家都知道。天气不错。功耗是3千瓦。"
     got = {r["value"]: r["subject"] for r in extract(text)}
     assert got[10000] == "DGX-2" and got[3000] == ""
+
+
+def test_funding_in_a_sentence_that_names_nobody_is_the_previous_company(extract):
+    got = extract("Cerebras是一家芯片公司。2021年11月完成2.5亿美元F轮，估值超过40亿美元。")
+    assert {r["kind"]: r["subject"] for r in got} == {"date": "Cerebras", "money": "Cerebras"}
+    assert {r["value"]: r["attribute"] for r in got if r["kind"] == "money"} == {
+        250000000: "funding", 4000000000: "valuation"}

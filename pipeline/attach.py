@@ -23,6 +23,10 @@ _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # a count after an organisation is rarely about it (NVIDIA…总计4期, 2位讲师)
 ORG_KINDS = ("money", "date", "percent")
 RATIO_KINDS = ("multiplier", "percent", "fraction")
+# a percent is about an organisation only when it is a share of something it has
+_SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
+# a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
+_LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种))")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -35,7 +39,8 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 TOPIC_SPAN = 2
 ORG_CARRY_KINDS = ("money", "date")
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
-_BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)\s*(?:上一代|上代|前一代|前代|老一代)?的?\s*$")
+# 与(上一代的|英伟达的)Y相比: what may stand between the comparison word and Y is short
+_BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
@@ -76,7 +81,7 @@ class Attacher:
 
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
-        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 9), x.start) and _BASE_AFTER.match(sent, x.end))
+        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end))
 
     def _same_clause(self, sent_text: str, a: int, b: int) -> bool:
         return not _CLAUSE.search(sent_text, a, b)
@@ -123,7 +128,7 @@ class Attacher:
                 s, e = m.start - sent.start, m.end - sent.start
                 own = [x for x in ents if x not in parts
                        or (m.kind != "count" and x.end <= s and self._same_clause(sent.text, x.end, s))
-                       or (m.kind != "count" and x.start >= e and _MODIFIES.fullmatch(sent.text, e, x.start))]
+                       or (x.start >= e and _MODIFIES.fullmatch(sent.text, e, x.start) and fold(x.name) != fold(m.item))]
                 # a pronoun (它, 其, 该芯片) refers back: any quantity takes the topic
                 # (ratios are not carried: measured on the gold, the topic of an earlier
                 # sentence was more often wrong than right for them)
@@ -178,8 +183,10 @@ class Attacher:
             # product before the number is the baseline; the subject is the one before
             # it, or the topic (它的耗能是P100的50%)
             # X 的容量是它的 N倍: 它 is the baseline, the product before is the subject
+            # (…X 的容量是它的N倍 → X; 昇腾910…，V100…，但算力是它的两倍 → 昇腾910)
             if _PRONOUN_OF.search(sent, cs, s):
-                return (before[-1].name if before else topic), ""
+                mine = [x for x in before if x.start >= cs]
+                return (mine[-1].name if mine else before[0].name if before else topic), ""
             if before:
                 last = before[-1]
                 left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())
@@ -194,11 +201,15 @@ class Attacher:
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:
             return in_clause[-1].name, ""
-        if org_in_clause and m.kind in ORG_KINDS:
+        org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent))
+        if in_clause == [] and topic and _LEAD_PRONOUN.match(sent):
+            # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to
+            return topic, ""
+        if org_in_clause and org_kind:
             return org_in_clause[-1].name, ""
         if before:
             return before[0].name, ""
-        if org_before and m.kind in ORG_KINDS:
+        if org_before and org_kind:
             return org_before[-1].name, ""
         if topic:
             return topic, ""

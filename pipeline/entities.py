@@ -58,7 +58,7 @@ _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
-                 generic_suffixes: list[str], model_pattern: str):
+                 generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None):
         self.entries = entries
         self.by_fold: dict[str, GazetteerEntry] = {}
         for e in entries:
@@ -79,6 +79,13 @@ class EntityMatcher:
         self.series_before = regex.compile(
             "(?i)(?:(?:" + "|".join(_alias_regex(w) for w in series_words) + r")\s?)+$")
         self.model_re = regex.compile(model_pattern)
+        self.system_suffixes = system_suffixes or []
+        self.system_re = regex.compile(
+            r"\s?(?:的\s?)?(" + "|".join(regex.escape(x) for x in self.system_suffixes) + r")(?![A-Za-z0-9])",
+            regex.I) if self.system_suffixes else None
+        self.bare_system_re = regex.compile(
+            r"(?<![A-Za-z0-9])(" + "|".join(regex.escape(x) for x in self.system_suffixes) + r")(?![A-Za-z0-9])",
+            regex.I) if self.system_suffixes else None
 
     def canonical(self, text: str) -> str | None:
         """The canonical name of a product or organisation as written, or None."""
@@ -169,7 +176,7 @@ class EntityMatcher:
                 found.append(Entity(name, "product", s0, t, "pattern"))
                 take(s0, t)
         found.sort(key=lambda e: e.start)
-        return self._document_aliases(text, found, used)
+        return self._systems(text, self._document_aliases(text, found, used))
 
     @staticmethod
     def _model_tokens(name: str) -> list[str]:
@@ -232,3 +239,28 @@ class EntityMatcher:
             used[s:t] = b"\x01" * (t - s)
         out.sort(key=lambda e: e.start)
         return out
+
+    def _systems(self, text: str, found: list[Entity]) -> list[Entity]:
+        """A product followed by a system word (TPU v4 Pod, v5e的Pod) names the system
+        built of it; the bare word later (整个Pod的峰值算力) names the last such system
+        or the system of the product named last."""
+        if not self.system_re:
+            return found
+        out: list[Entity] = []
+        taken = bytearray(len(text) + 1)
+        for e in found:
+            m = self.system_re.match(text, e.end) if e.type == "product" else None
+            if m and not e.name.lower().endswith(m.group(1).lower()):
+                e = replace(e, name=f"{e.name} {m.group(1)}", end=m.end())
+            out.append(e)
+            taken[e.start:e.end] = b"\x01" * (e.end - e.start)
+        extra = []
+        for m in self.bare_system_re.finditer(text):
+            if any(taken[m.start():m.end()]):
+                continue
+            prev = [e for e in out if e.end <= m.start() and e.type == "product"]
+            if prev:
+                base = prev[-1].name
+                name = base if base.lower().endswith(m.group(1).lower()) else f"{base} {m.group(1)}"
+                extra.append(Entity(name, "product", m.start(), m.end(), "document"))
+        return sorted(out + extra, key=lambda e: e.start)

@@ -200,7 +200,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -232,7 +232,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         _need(s, {"word"}, p, "a series entry", {"word", "keep"})
         series.append((str(s["word"]), bool(s.get("keep", False))))
     matcher = EntityMatcher(entries, series, list(d.get("generic_suffixes", []) or []),
-                            d.get("model_pattern", r"(?!)"))
+                            d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []])
 
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)

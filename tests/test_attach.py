@@ -167,3 +167,23 @@ def test_funding_in_a_sentence_that_names_nobody_is_the_previous_company(extract
     assert {r["kind"]: r["subject"] for r in got} == {"date": "Cerebras", "money": "Cerebras"}
     assert {r["value"]: r["attribute"] for r in got if r["kind"] == "money"} == {
         250000000: "funding", 4000000000: "valuation"}
+
+
+def test_pod_names_the_system_built_of_a_product(rules):
+    names = [e.name for e in rules.entities.find("一个TPU v4 Pod由4096颗TPU v4芯片组成。整个Pod的峰值算力约1.1 EFLOPS。")]
+    assert names == ["TPU v4 Pod", "TPU v4", "TPU v4 Pod"]
+
+
+def test_a_demonstrative_subject_points_back_to_the_topic(extract):
+    got = extract("华为发布了Atlas 900训练集群。这套集群由数千颗昇腾910组成，总算力达到256P FLOPS。")
+    assert [r["subject"] for r in got if r["kind"] == "compute_rate"] == ["Atlas 900"]
+
+
+def test_pronoun_baseline_in_a_clause_without_the_subject(extract):
+    got = extract("昇腾910实测310W，V100是300W，但半精度算力是它的两倍。")
+    assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["Ascend 910"]
+
+
+def test_a_percent_is_an_organisations_only_when_it_is_a_share(extract):
+    got = extract("A100很快。配合华为集合通信库，时延缩短了10%。华为的市场份额是20%。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "percent"} == {10: "", 20: "华为"}

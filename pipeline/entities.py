@@ -112,6 +112,22 @@ class EntityMatcher:
             return e.name
         return t if _DIGIT.search(t) and _LETTER.search(t) else None
 
+    def _suffix_follows(self, text: str, t: int) -> bool:
+        """A generic word glued after a name (V100GPU) ends the name there."""
+        for suf in self.generic_suffixes:
+            if suf.isascii() and text.startswith(suf, t):
+                end = t + len(suf)
+                return end >= len(text) or not (text[end].isascii() and text[end].isalnum())
+        return False
+
+    def _glued(self, text: str, s: int) -> bool:
+        """A known name written right after another with no space (NVLinkV100)."""
+        for m in self.gaz_re.finditer(text, max(0, s - 16), s, overlapped=True):
+            if m.end() == s and (m.start() == 0 or not text[m.start() - 1].isascii()
+                                 or not text[m.start() - 1].isalnum()):
+                return True
+        return False
+
     def _with_series(self, text: str, s: int) -> int:
         """Where a run of series words right before s starts (Tesla V100, AMD EPYC 7742)."""
         if s == 0:
@@ -144,9 +160,10 @@ class EntityMatcher:
             # a Latin name must not continue a longer Latin word (V100 in XV1000)
             if g[0].isascii() and g[0].isalnum() and s > 0 and text[s - 1].isascii() and text[s - 1].isalnum():
                 s2 = self._with_series(text, s)
-                if s2 == s:
+                if s2 == s and not self._glued(text, s):
                     continue
-            if g[-1].isascii() and g[-1].isalnum() and t < n and text[t].isascii() and text[t].isalnum():
+            if g[-1].isascii() and g[-1].isalnum() and t < n and text[t].isascii() and text[t].isalnum() \
+                    and not self._suffix_follows(text, t):
                 continue
             e = self.by_fold.get(fold(g))
             if e is None:

@@ -24,6 +24,7 @@ class NumeralTable:
     magnitude_guards: tuple[tuple[str, str], ...] = ()
     formal: tuple[str, ...] = ()
     magnitude_hedges: tuple[str, ...] = ()
+    word_starts: tuple[str, ...] = ()
 
     @property
     def magnitudes(self) -> dict[str, int]:
@@ -54,6 +55,10 @@ class NumeralTable:
         # vague word before it (数十, 几百)
         guard = r"(?<![A-Za-z0-9_.第])(?:(?<![A-Za-z]-)|(?<=\d[KMGTPE]-))"
         cn_guard = rf"(?<![{dig}{mags}{vague}])"
+        if self.word_starts:
+            # 同一个月, 零组件: a numeral character that ends or starts a word is no number
+            cn_guard += "".join(rf"(?<!{regex.escape(w[:-1])}(?={regex.escape(w[-1])}))" if w[-1] in dig
+                                else rf"(?!{regex.escape(w)})" for w in self.word_starts)
         # atomic: a number is read one way only, so a failed unit never makes the
         # engine retry every split of a long digit run (lint checks this)
         return rf"{guard}(?P<num>(?>{arabic})|{cn_guard}(?>{chinese}))"

@@ -21,7 +21,7 @@ DEFAULT_RULES = Path(__file__).resolve().parent.parent / "rules"
 KINDS = ("count", "data_size", "bandwidth", "compute_rate", "operations", "power", "money",
          "multiplier", "percent", "fraction", "frequency", "length", "duration", "date")
 ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percent",
-           "fraction", "fraction_cn", "date")
+           "fraction", "fraction_cn", "date", "half")
 RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
 EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
 RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",
@@ -165,7 +165,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"digits", "small_magnitudes", "big_magnitudes"}, p, "numerals.yaml",
           {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors",
-           "magnitude_guards", "formal", "magnitude_hedges"})
+           "magnitude_guards", "formal", "magnitude_hedges", "word_starts"})
     for k, g in (d.get("magnitude_guards") or {}).items():
         try:
             regex.compile(str(g))
@@ -176,7 +176,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             tuple(d.get("range_connectors", [])),
                             tuple((str(k), str(v)) for k, v in (d.get("magnitude_guards") or {}).items()),
                             tuple(str(x) for x in d.get("formal", []) or []),
-                            tuple(str(x) for x in d.get("magnitude_hedges", []) or []))
+                            tuple(str(x) for x in d.get("magnitude_hedges", []) or []),
+                            tuple(str(x) for x in d.get("word_starts", []) or []))
 
     p = root / "classifiers.yaml"
     d = load_yaml(p)

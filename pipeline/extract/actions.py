@@ -24,6 +24,18 @@ def _num(ex, m, group="num"):
     return ex.rules.numeral_parser.parse(m.group(group))
 
 
+def half(ex, rule, m, text, seg):
+    """一个半小时 (1.5 h), 半年 (0.5 year): a half, alone or after a whole number."""
+    val = _num(ex, m) if m.groupdict().get("num") else 0.0
+    if val is None:
+        return []
+    unit = next((u for u in ex.rules.units.by_surface().get(m.group("unit"), []) if u.kind == "duration"), None)
+    if unit is None:
+        return []
+    start = m.start("num") if m.groupdict().get("num") else m.start()
+    return [_cand(rule, "duration", (val + 0.5) * unit.factor, unit.unit, start, m.end("unit"), factor=unit.factor)]
+
+
 def quantity(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None:
@@ -67,7 +79,11 @@ def money_prefix(ex, rule, m, text, seg):
         return []
     cur = _CURRENCY.get(m.group("cur").strip())
     if cur is None:
-        return []
+        # a currency named in words before the number (新台币2.6亿元): the unit table says which
+        units = [u for u in ex.rules.units.by_surface().get(m.group("cur").strip(), []) if u.kind == "money"]
+        if not units:
+            return []
+        cur, val = units[0].unit, val * units[0].factor
     val *= _SCALE.get(m.groupdict().get("scale") or "", 1.0)
     # 美元 after the number is the unit rule's match: do not double it
     return [_cand(rule, "money", val, cur, m.start(), m.end())]

@@ -74,6 +74,22 @@ class Attacher:
                                                           else regex.escape(str(s["cue"]))))
                        for s in rules.kind_shift]
 
+    @staticmethod
+    def _canonical_items(text: str, mentions: list[Mention], ents: list[Entity], ent_starts: list[int]) -> None:
+        """A counted product called by its short form (八个NVL72机柜) takes the name
+        the document gave it in full (GB200 NVL72)."""
+        for m in mentions:
+            if m.kind != "count" or not m.item:
+                continue
+            j = bisect_left(ent_starts, m.end)
+            for e in ents[j:j + 3]:
+                if e.start > m.end + 12:
+                    break
+                if e.type == "product" and fold(m.item) != fold(e.name) \
+                        and fold(text[e.start:e.end]) == fold(m.item) and fold(e.name).endswith(fold(m.item)):
+                    m.item = e.name
+                    break
+
     def _spec_item(self, item: str) -> bool:
         """A count of a spec-sheet thing (cores, threads, lanes, transistors) is about
         a product even when its sentence does not name one; 3个领域 is not."""
@@ -110,6 +126,7 @@ class Attacher:
         all_ents = [e for e in self.rules.entities.find(seg.norm.text)
                     if self.rules.is_subject(e) and not overlaps_quantity(e)]
         ent_starts = [e.start for e in all_ents]
+        self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         topic, topic_age = "", 0
         actor, actor_age = "", 0
         for i, sent in enumerate(seg.sentences):

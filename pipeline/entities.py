@@ -52,6 +52,7 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
     return "".join(out)
 
 
+_TECH_VERSION = regex.compile(r"\s?[A-Za-z]?\d{1,2}(?:\.\d)?[a-z]?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 
@@ -176,6 +177,9 @@ class EntityMatcher:
             mm = _MODEL_NUMBER.match(text, t)
             if mm and e.type == "product" and not _DIGIT.search(name):
                 name, t = f"{name} {mm.group(1)}", mm.end()
+            elif e.type == "technology" and _TECH_VERSION.match(text, t):
+                # Neoverse V2, CDNA 3, NVLink 5: a technology's version is no product
+                t = _TECH_VERSION.match(text, t).end()
             elif mm and e.type == "product" and _GENERATION.search(name) and len(mm.group(1)) >= 4:
                 # a generation name followed by a model (Xeon 6 6980P) is that model: Xeon 6980P
                 name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()

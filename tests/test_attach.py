@@ -187,3 +187,18 @@ def test_pronoun_baseline_in_a_clause_without_the_subject(extract):
 def test_a_percent_is_an_organisations_only_when_it_is_a_share(extract):
     got = extract("A100很快。配合华为集合通信库，时延缩短了10%。华为的市场份额是20%。")
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "percent"} == {10: "", 20: "华为"}
+
+
+def test_short_forms_of_counted_products_take_the_full_name(extract):
+    got = extract("GB200 NVL72是一个机柜。八个NVL72机柜可以组成一套DGX SuperPOD。")
+    assert [r["item"] for r in got if r["kind"] == "count" and r["value"] == 8] == ["GB200 NVL72"]
+
+
+def test_a_named_product_without_digits_is_counted_by_name(extract):
+    got = extract("合计36颗Grace CPU，另有两颗英特尔至强PlatinumCPU。")
+    assert [r["item"] for r in got if r["kind"] == "count"] == ["Grace", "CPU"]
+
+
+def test_a_technology_keeps_its_version(rules):
+    assert [(e.name, e.type) for e in rules.entities.find("Grace有72个Neoverse V2核心")] == [
+        ("Grace", "product"), ("Neoverse", "technology")]

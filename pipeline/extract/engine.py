@@ -209,7 +209,8 @@ class Extractor:
                 break
             bound += len(w)
         for ent in self.rules.entities.find(window[:bound]):
-            if ent.type == "product" and regex.search(r"\d", ent.name) and self.rules.is_subject(ent):
+            if ent.type == "product" and self.rules.is_subject(ent) and (
+                    regex.search(r"\d", ent.name) or not self._series_name(ent.name)):
                 return ent.name, "product"
         phrase, head, compound = self._noun_phrase(toks)
         if compound in self.rules.items:
@@ -277,6 +278,13 @@ class Extractor:
                     head = w
                     compound = "".join(run[-3:])
         return text, head, compound
+
+    @lru_cache(maxsize=1024)
+    def _series_name(self, name: str) -> bool:
+        """A product line named by series words (Xeon Platinum) is no counted model:
+        两颗英特尔至强PlatinumCPU counts CPUs; 一颗Grace CPU counts Graces."""
+        words = {w.lower() for w, _ in self.rules.entities.series}
+        return any(p.lower() in words for p in name.split())
 
     @lru_cache(maxsize=4096)
     def _brand(self, word: str) -> bool:

@@ -25,7 +25,7 @@ ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percen
 RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
 EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
 RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",
-              "variants.tsv", "patterns.yaml", "normalize.yaml", "spun.yaml")
+              "variants.tsv", "regional_terms.tsv", "patterns.yaml", "normalize.yaml", "spun.yaml")
 
 
 @dataclass
@@ -76,6 +76,10 @@ class RuleSet:
     classifier_context: dict = field(default_factory=dict)
     not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)
+
+    def is_known_name(self, text: str) -> bool:
+        from .entities import fold
+        return fold(text) in self.entities.by_fold
 
     def is_subject(self, ent) -> bool:
         """Products and organisations can be subjects; formats, buses, memory types,

@@ -49,7 +49,10 @@ def t2s_layer(settings: dict[str, Any], rules) -> callable:
         # names keep their own characters (昇腾 is not 升腾)
         keep = bytearray(len(text) + 1)
         for a, b in rules.name_spans(text):
-            keep[a:b] = b"\x01" * (b - a)
+            # ... unless the simplified form is a name too (華爲 → 华为): then later
+            # layers see the form the gazetteer knows
+            if not rules.is_known_name(conv.convert(text[a:b])):
+                keep[a:b] = b"\x01" * (b - a)
         for m in nonascii.finditer(text):
             seg = m.group()
             out = conv.convert(seg)
@@ -164,4 +167,40 @@ def digit_yi_layer(settings: dict[str, Any], rules) -> callable:
             if common("一" + nxt2) or common("一" + nxt) or common(prev + "一") or common(prev + "一" + nxt):
                 edits.append(Edit(i, i + 1, "一", "digit_yi", 0.9, "1 for 一 in a word"))
         return edits
+    return run
+
+
+def load_regional_terms(path: Path) -> list[tuple[str, str]]:
+    pairs = []
+    with path.open(encoding="utf-8") as f:
+        for no, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#") or line.startswith("from\t"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 2 or not parts[0] or not parts[1]:
+                raise RuleFileError(str(path), no, "expected two tab-separated columns: from, to")
+            pairs.append((parts[0], parts[1]))
+    return pairs
+
+
+@register("regional")
+def regional_layer(settings: dict[str, Any], rules) -> callable:
+    """Taiwan technical vocabulary to the mainland word (记忆体 → 内存, 执行绪 → 线程),
+    so cues, items and names read one way whatever the region of the text."""
+    path = Path(rules.root) / settings.get("table", "regional_terms.tsv")
+    pairs = load_regional_terms(path)
+    table = dict(pairs)
+    min_hits = int(settings.get("min_hits", 2))
+    pat = regex.compile("|".join(regex.escape(a) for a in sorted(table, key=len, reverse=True)))
+
+    def run(text: str, ctx: LayerContext) -> list[Edit]:
+        found = list(pat.finditer(text))
+        # one regional word proves nothing (资料, 程式 are mainland words too)
+        if len({m.group() for m in found}) < min_hits:
+            return []
+        keep = bytearray(len(text) + 1)
+        for a, b in rules.name_spans(text):
+            keep[a:b] = b"\x01" * (b - a)
+        return [Edit(m.start(), m.end(), table[m.group()], "regional") for m in found
+                if not any(keep[m.start():m.end()])]
     return run

@@ -461,10 +461,14 @@ def _lm_char(ch: str) -> bool:
 
 class SpunRepair:
     def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
-                 numerals: tuple[str, str] = ("", ""), after_number: str = ""):
+                 numerals: tuple[str, str] = ("", ""), after_number: str = "", classifiers: str = ""):
         self.cfg = cfg
         # what may follow a number (核, 块, 瓦, 倍 ...): after a number it is read as written
         self.after_number_chars = set(after_number)
+        # a classifier (户, 家, 件) earns the after-number bonus only where the document
+        # itself writes it after a number: 128嗀 in a text about cores is 128核, not 128户
+        self.classifier_chars = set(classifiers)
+        self._used_after_number: set[str] = set()
         # numeral characters (rules/numerals.yaml): digits and magnitudes
         self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
         self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
@@ -658,7 +662,8 @@ class SpunRepair:
             d = st - base - beta * (lp(t) - lc)
             if "homophone" in kind and "look-alike" in kind:
                 d += self.both_bonus        # sounds the same and contains it: 姩 年
-            if after_number and (t in self.num_mags or t in self.after_number_chars):
+            if after_number and (t in self.num_mags or t in self.after_number_chars) and (
+                    t not in self.classifier_chars or t in self._used_after_number):
                 # 530賹个 is 530亿个, 128嗀 is 128核: after a number comes what follows numbers
                 d += self.numeral_bonus
             if d > 0:
@@ -760,6 +765,8 @@ class SpunRepair:
                                   if n_han * math.exp(logp.get(t, -30.0)) >= lim
                                   and counts.get(t, 0) <= self.missing_share * n_han * math.exp(logp[t]))
         self._dcache.clear()
+        nums = self.num_digits | self.num_mags
+        self._used_after_number = {text[i + 1] for i in range(len(text) - 1) if text[i] in nums}
         work = list(text)
         decided: dict[int, tuple[str, float, str]] = {}
         flagged: dict[int, tuple[str, float, str]] = {}
@@ -919,5 +926,6 @@ def spun_layer(settings: dict[str, Any], rules):
     nt = rules.numerals
     follows = set(rules.classifier_set) | {w[0] for w in rules.counted_nouns} | set(rules.unit_first_chars) | {"倍"}
     repair = SpunRepair(cfg, names, ("".join(nt.digits), "".join(nt.magnitudes)),
-                        "".join(c for c in follows if not c.isascii()))
+                        "".join(c for c in follows if not c.isascii()),
+                        "".join(c for c in rules.classifier_set if len(c) == 1))
     return repair.run

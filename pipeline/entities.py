@@ -12,6 +12,10 @@ _DIGIT = regex.compile(r"\d")
 _LETTER = regex.compile(r"[A-Za-z]")
 
 
+def _longest_first(form: str) -> tuple:
+    return (-len(_FOLD.sub("", form)), -len(form), form)
+
+
 def fold(name: str) -> str:
     """The key names compare by: case, width, spaces and hyphens folded."""
     import unicodedata
@@ -67,15 +71,18 @@ class EntityMatcher:
                 self.by_fold.setdefault(fold(a), e)
         self.series = series
         self.drop_series = [w for w, keep in series if not keep]
-        self.generic_suffixes = sorted(generic_suffixes, key=len, reverse=True)
-        forms = sorted({a for e in entries for a in (e.name, *e.aliases)}, key=len, reverse=True)
-        series_words = sorted({w for w, _ in series}, key=len, reverse=True)
+        self.generic_suffixes = sorted(generic_suffixes, key=_longest_first)
+        # longest first by what a form matches without its optional spaces and
+        # hyphens (昇腾 910 is no longer than 昇腾910C), ties in a fixed order: the
+        # alternation must not depend on hash order
+        forms = sorted({a for e in entries for a in (e.name, *e.aliases)}, key=_longest_first)
+        series_words = sorted({w for w, _ in series}, key=_longest_first)
         # one alternation of every known name, longest first; Latin boundaries are
         # checked on each match (a Chinese alias needs none)
         self.gaz_re = regex.compile("(?i)" + "|".join(_alias_regex(a) for a in forms))
         # the same on lower-cased text, without (?i): several times faster
         self.gaz_re_lower = regex.compile("|".join(_alias_regex(a, fold_case=False) for a in
-                                                   sorted({f.lower() for f in forms}, key=len, reverse=True)))
+                                                   sorted({f.lower() for f in forms}, key=_longest_first)))
         self.series_last = {w.lower()[-1] for w in series_words}
         self.series_before = regex.compile(
             "(?i)(?:(?:" + "|".join(_alias_regex(w) for w in series_words) + r")\s?)+$")
@@ -234,7 +241,7 @@ class EntityMatcher:
         short = {}
         for k, names in owner.items():
             # Xeon 8592+ and Xeon Platinum 8592+ are one product, told the long way once
-            full = max(names, key=len)
+            full = max(sorted(names), key=len)
             words = set(full.lower().split())
             if all(set(n.lower().split()) <= words for n in names):
                 short[k] = full
@@ -249,7 +256,7 @@ class EntityMatcher:
                 e = replace(e, name=short[fold(toks[0])])
             out.append(e)
         forms = sorted({tok for e in out if e.type == "product" for tok in self._model_tokens(e.name)
-                        if fold(tok) in short}, key=len, reverse=True)
+                        if fold(tok) in short}, key=_longest_first)
         pat = regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)
                             + r")(?![A-Za-z0-9+]|\.\d|\s?(?:年|月|日))")
         for m in pat.finditer(text):

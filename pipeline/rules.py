@@ -122,13 +122,13 @@ class RuleSet:
 
     @cached_property
     def _protect_re(self):
-        names = sorted(set(self.protected_names), key=len, reverse=True)
+        names = sorted(set(self.protected_names), key=lambda x: (-len(x), x))
         return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
 
     @cached_property
     def _names_re(self):
         names = sorted({a for e in self.entities.entries for a in (e.name, *e.aliases)
-                        if not a.isascii()}, key=len, reverse=True)
+                        if not a.isascii()}, key=lambda x: (-len(x), x))
         return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
 
     def name_spans(self, text: str) -> list[tuple[int, int]]:

@@ -277,6 +277,21 @@ class Extractor:
                 if len(w) >= 2 or w.isascii():
                     head = w
                     compound = "".join(run[-3:])
+                elif i and len(toks[i - 1][0]) == 1 and toks[i - 1][1][:1] == "n" and regex.match(r"\p{Han}", w):
+                    # two one-character nouns the dictionary lacks as a word (铜 缆)
+                    head = toks[i - 1][0] + w
+                    compound = "".join(run[-3:])
+        if not head:
+            # the tagger calls some nouns verbs (托盘): two Han words right after the
+            # classifier, ending at punctuation or a stop word, are the counted thing
+            words = []
+            for w, flag in toks:
+                if w in self.stop_words or not regex.fullmatch(r"\p{Han}+", w) or w == "的":
+                    break
+                words.append(w)
+            if words and len(words) <= 2 and len(words[-1]) >= 2 and len("".join(words)) <= 4 \
+                    and (len(words) == len(toks) or not regex.match(r"\p{Han}", toks[len(words)][0])):
+                head, compound = words[-1], "".join(words)
         return text, head, compound
 
     @lru_cache(maxsize=1024)

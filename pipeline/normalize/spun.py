@@ -533,7 +533,7 @@ class SpunRepair:
     def _junk_regex(self, names: list[str]):
         lo, hi, part = int(self.cfg["junk_min"]), int(self.cfg["junk_max"]), int(self.cfg["junk_min_part"])
         alts = []
-        for name in sorted(set(names), key=len, reverse=True):
+        for name in sorted(set(names), key=lambda x: (-len(x), x)):
             for k in range(part, len(name) - part + 1):
                 a, b = name[:k], name[k:]
                 if not (regex.search(r"\p{Han}", a) or regex.search(r"\p{Han}", b)):

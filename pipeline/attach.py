@@ -26,7 +26,8 @@ RATIO_KINDS = ("multiplier", "percent", "fraction")
 # a percent is about an organisation only when it is a share of something it has
 _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
-_LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种))")
+_LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:对，|是的，)?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种)"
+                           r"|整(?:个|台|套|颗|块|张|柜|机|颗芯片)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业)))")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -43,7 +44,8 @@ CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", 
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
 _MODIFIES = regex.compile(r"\s?的?\s?")
-_PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)")
+_PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
+                         r"|^\s*(?:[^，,。：:]{1,6}[：:])?\s*整(?:个|台|套|颗|块|张|柜|机)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是|为|达到?)"
                             r"(?:将近|接近|大约|约|近|达)?$")
 # what may stand between a comparison word and the product compared (比1台DGX-2, 对比64核的Xeon)

@@ -202,3 +202,9 @@ def test_a_named_product_without_digits_is_counted_by_name(extract):
 def test_a_technology_keeps_its_version(rules):
     assert [(e.name, e.type) for e in rules.entities.find("Grace有72个Neoverse V2核心")] == [
         ("Grace", "product"), ("Neoverse", "technology")]
+
+
+def test_a_sentence_about_the_whole_takes_the_topic(extract):
+    got = extract("GB200 NVL72是一个机柜级系统。整个机柜里有18个计算托盘，合计72颗B200。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "count" and r["value"] > 1} == {
+        18: "GB200 NVL72", 72: "GB200 NVL72"}

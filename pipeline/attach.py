@@ -28,6 +28,7 @@ _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛�
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
 _LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:对，|是的，)?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种)"
                            r"|整(?:个|台|套|颗|块|张|柜|机|颗芯片)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业)))")
+_ACQUIRE = regex.compile(r"(?:收购|并购|買下|买下|收購)(?:了|的)?[^，,。；;]{0,8}$")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -184,6 +185,12 @@ class Attacher:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
                     baseline[0].name
+        # 以350亿美元收购赛灵思, 2019年12月收购的Habana Labs: a deal's price and dates
+        # are about the company bought
+        if m.kind in ("money", "date"):
+            bought = [x for x in ents if x.type == "organization" and _ACQUIRE.search(sent, max(0, x.start - 12), x.start)]
+            if bought:
+                return bought[0].name, ""
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"
                 and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]

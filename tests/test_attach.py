@@ -208,3 +208,8 @@ def test_a_sentence_about_the_whole_takes_the_topic(extract):
     got = extract("GB200 NVL72是一个机柜级系统。整个机柜里有18个计算托盘，合计72颗B200。")
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "count" and r["value"] > 1} == {
         18: "GB200 NVL72", 72: "GB200 NVL72"}
+
+
+def test_a_deal_is_about_the_company_bought(extract):
+    got = extract("AMD在2020年10月宣布以350亿美元收购赛灵思。")
+    assert {r["kind"]: r["subject"] for r in got} == {"date": "赛灵思", "money": "赛灵思"}

@@ -48,10 +48,13 @@ def t2s_layer(settings: dict[str, Any], rules) -> callable:
         edits = []
         # names keep their own characters (昇腾 is not 升腾)
         keep = bytearray(len(text) + 1)
+        named = bytearray(len(text) + 1)
         for a, b in rules.name_spans(text):
             # ... unless the simplified form is a name too (華爲 → 华为): then later
-            # layers see the form the gazetteer knows
-            if not rules.is_known_name(conv.convert(text[a:b])):
+            # layers see the form the gazetteer knows, rare characters or not (鯤鵬)
+            if rules.is_known_name(conv.convert(text[a:b])):
+                named[a:b] = b"\x01" * (b - a)
+            else:
                 keep[a:b] = b"\x01" * (b - a)
         for m in nonascii.finditer(text):
             seg = m.group()
@@ -64,7 +67,7 @@ def t2s_layer(settings: dict[str, Any], rules) -> callable:
                 if a != b:
                     if keep[m.start() + i]:
                         continue
-                    if freq.get(b, 0) < min_freq:
+                    if freq.get(b, 0) < min_freq and not named[m.start() + i]:
                         ctx.flags.append({"layer": "t2s", "pos": m.start() + i, "from": a, "to": b,
                                           "reason": f"OpenCC gives a rare character ({b})"})
                         continue

@@ -278,6 +278,12 @@ class Attacher:
             spec = self._spec_of_ratio(m, clause, cs, s)
             if spec:
                 attr, cue = spec
+        if m.subject and cue in self.rules.subject_refines.get(m.kind, ()):
+            # 192GB HBM3内存 of an accelerator is its GPU memory, whatever word the text used
+            for pat, label, field in self.cues.get(m.kind, []):
+                if field == "subject" and pat.search(m.subject):
+                    attr, cue = label, m.subject
+                    break
         if not attr and m.subject:
             # 32GB的V100: a size of an accelerator is its memory
             for pat, label, field in self.cues.get(m.kind, []):
@@ -316,7 +322,9 @@ class Attacher:
         generic = self.rules.default_attributes.get(kind or "")
         if best and generic and best[1] == generic and sent is not None:
             # the specific cue may sit earlier in the sentence (96GB HBM2e，带宽2.45TB/s)
-            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], sent[:s], 0, s, s)
+            # (a date is told before what happened: 去年9月18日，…大会上发布了Atlas 900)
+            where = sent if kind == "date" else sent[:s]
+            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], where, 0, s, e)
             if specific:
                 return specific
         return best

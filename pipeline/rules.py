@@ -73,6 +73,7 @@ class RuleSet:
     patterns: list[PatternRule]
     normalize_layers: list[dict]
     default_attributes: dict[str, str] = field(default_factory=dict)
+    subject_refines: dict[str, list[str]] = field(default_factory=dict)
     classifier_context: dict = field(default_factory=dict)
     not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)
@@ -244,12 +245,16 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     cues: dict[str, list[dict]] = {}
     kind_shift = []
     defaults: dict[str, str] = {}
+    subject_refines: dict[str, list[str]] = {}
     for kind, lst in cues_raw.items():
         if kind == "defaults":
             for k, v in lst.items():
                 if k not in KINDS:
                     raise RuleFileError(str(p), line_of(lst), f"defaults names unknown kind {k!r}")
                 defaults[str(k)] = str(v)
+            continue
+        if kind == "subject_refines":
+            subject_refines = {str(k): [str(x) for x in v or []] for k, v in (lst or {}).items()}
             continue
         if kind == "kind_shift":
             for c in lst:
@@ -291,6 +296,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                  variants, patterns, list(d["layers"]))
     rs.classifier_context = cls_context
     rs.default_attributes = defaults
+    rs.subject_refines = subject_refines
     rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs

@@ -28,7 +28,9 @@ _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛�
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
 _LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:对，|是的，)?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种)"
                            r"|整(?:个|台|套|颗|块|张|柜|机|颗芯片)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业)))")
-_ACQUIRE = regex.compile(r"(?:收购|并购|買下|买下|收購)(?:了|的)?[^，,。；;]{0,8}$")
+_ACQUIRE = regex.compile(r"(?:收购|并购|買下|买下|收購)(?:了|的)?[^，,。；;]{0,12}$")
+# 将于2026年推出的Helios: the date of what is launched right after it
+_LAUNCHED = regex.compile(r"\s?(?:起|左右)?(?:正式|才|就)?(?:推出|发布|发表|上市|量产|出货|亮相|问世)的(?:下一代|新一代|第.代)?\s?")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -187,9 +189,13 @@ class Attacher:
         # 以350亿美元收购赛灵思, 2019年12月收购的Habana Labs: a deal's price and dates
         # are about the company bought
         if m.kind in ("money", "date"):
-            bought = [x for x in ents if x.type == "organization" and _ACQUIRE.search(sent, max(0, x.start - 12), x.start)]
+            bought = [x for x in ents if x.type == "organization" and _ACQUIRE.search(sent, max(0, x.start - 16), x.start)]
             if bought:
                 return bought[0].name, ""
+        if m.kind == "date":
+            launched = [x for x in products if x.start >= e and _LAUNCHED.fullmatch(sent, e, x.start)]
+            if launched:
+                return launched[0].name, ""
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"
                 and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]
@@ -242,6 +248,11 @@ class Attacher:
         if after and (m.kind in CARRY_KINDS or m.kind == "date"):
             # 去年9月18日，…发布了Atlas 900: a date is told before what it dates
             return after[0].name, ""
+        if m.kind == "date":
+            # 2024年9月30日，Cerebras递交了招股书: or who acted on it
+            actors = [x for x in ents if x.type == "organization" and x.start >= e]
+            if actors:
+                return actors[0].name, ""
         return "", ""
 
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:

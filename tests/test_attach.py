@@ -213,3 +213,11 @@ def test_a_sentence_about_the_whole_takes_the_topic(extract):
 def test_a_deal_is_about_the_company_bought(extract):
     got = extract("AMD在2020年10月宣布以350亿美元收购赛灵思。")
     assert {r["kind"]: r["subject"] for r in got} == {"date": "赛灵思", "money": "赛灵思"}
+
+
+@pytest.mark.parametrize("text,subject", [
+    ("AMD也预告将于2026年推出的Helios机柜级平台。", "Helios"),       # the product launched then
+    ("2024年9月30日，Cerebras向证券交易委员会递交了招股书。", "Cerebras"),  # who acted on the date
+])
+def test_date_subjects(extract, text, subject):
+    assert [r["subject"] for r in extract(text) if r["kind"] == "date"] == [subject]

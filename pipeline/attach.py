@@ -31,6 +31,10 @@ _LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:对，|�
 _ACQUIRE = regex.compile(r"(?:收购|并购|買下|买下|收購)(?:了|的)?[^，,。；;]{0,12}$")
 # 将于2026年推出的Helios: the date of what is launched right after it
 _LAUNCHED = regex.compile(r"\s?(?:起|左右)?(?:正式|才|就)?(?:推出|发布|发表|上市|量产|出货|亮相|问世)的(?:下一代|新一代|第.代)?\s?")
+# after a count: its counted noun, then 的 and the product that has them
+_COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
+# ... or the verb that makes the counted things into a whole
+_MADE_INTO = regex.compile(r"[^，,。；;：:]{0,12}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -228,6 +232,13 @@ class Attacher:
         following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]
         if following:
             return following[0].name, ""
+        if m.kind == "count":
+            # 拥有288个能效核心的6900E, 由八颗MI300X组成的AMD Instinct平台, 八个机柜可以
+            # 组成一套DGX SuperPOD: the whole the counted things make up
+            whole = [x for x in products if x.start >= e and fold(x.name) != fold(m.item)
+                     and (_COUNTED_OF.fullmatch(sent, e, x.start) or _MADE_INTO.fullmatch(sent, e, x.start))]
+            if whole:
+                return whole[0].name, ""
         org_before = [x for x in orgs if x.end <= s]
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:

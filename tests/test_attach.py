@@ -221,3 +221,8 @@ def test_a_deal_is_about_the_company_bought(extract):
 ])
 def test_date_subjects(extract, text, subject):
     assert [r["subject"] for r in extract(text) if r["kind"] == "date"] == [subject]
+
+
+def test_counted_parts_make_up_the_whole_named_after_them(extract):
+    got = extract("八个GB200 NVL72机柜可以组成一套DGX SuperPOD。拥有128个核心的EPYC 9755很贵。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {8: "DGX SuperPOD", 128: "EPYC 9755"}

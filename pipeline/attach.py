@@ -34,7 +34,7 @@ _LAUNCHED = regex.compile(r"\s?(?:起|左右)?(?:正式|才|就)?(?:推出|发�
 # after a count: its counted noun, then 的 and the product that has them
 _COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
 # ... or the verb that makes the counted things into a whole
-_MADE_INTO = regex.compile(r"[^，,。；;：:]{0,12}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
+_MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")

@@ -208,6 +208,10 @@ class Extractor:
             if w in self.stop_words and w != "的" or regex.fullmatch(r"[^\w\s]+", w) and not joins:
                 break
             bound += len(w)
+        first = self.item_forms.match(window)
+        if first and window[first.end():].lstrip().startswith("的"):
+            # 128个核心的EPYC 9755 counts cores; the product after 的 owns them
+            return self.rules.items[first.group()], "items"
         for ent in self.rules.entities.find(window[:bound]):
             if ent.type == "product" and self.rules.is_subject(ent) and (
                     regex.search(r"\d", ent.name) or not self._series_name(ent.name)):

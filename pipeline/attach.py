@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import regex
 
@@ -83,10 +84,10 @@ class Attacher:
                                                           else regex.escape(str(s["cue"]))))
                        for s in rules.kind_shift]
 
-    @staticmethod
-    def _canonical_items(text: str, mentions: list[Mention], ents: list[Entity], ent_starts: list[int]) -> None:
+    def _canonical_items(self, text: str, mentions: list[Mention], ents: list[Entity], ent_starts: list[int]) -> None:
         """A counted product called by its short form (八个NVL72机柜) takes the name
         the document gave it in full (GB200 NVL72)."""
+        generic = set(self.rules.items.values())
         for m in mentions:
             if m.kind != "count" or not m.item:
                 continue
@@ -94,14 +95,39 @@ class Attacher:
             for e in ents[j:j + 3]:
                 if e.start > m.end + 12:
                     break
-                if e.type == "product" and fold(m.item) != fold(e.name) \
-                        and fold(text[e.start:e.end]) == fold(m.item) and fold(e.name).endswith(fold(m.item)):
+                if e.type == "product" and fold(m.item) != fold(e.name) and (
+                        fold(text[e.start:e.end]) == fold(m.item) and fold(e.name).endswith(fold(m.item))
+                        or e.source == "document" and e.start - m.end <= 1 and m.rule_id == "count.classifier"
+                        and (not m.item or m.item in generic or fold(e.name).startswith(fold(m.item)))):
+                    # (两颗征程6P: a product the document named, right after the classifier)
                     m.item = e.name
                     break
 
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
         return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end))
+
+    @cached_property
+    def _not_before_model(self) -> str:
+        r = self.rules
+        return "".join(set(r.unit_first_chars) | {c for c in r.classifier_set if len(c) == 1}
+                       | {w[0] for w in r.counted_nouns} | set("年月日号时点倍岁代级期届多余"))
+
+    @cached_property
+    def _never_before_model(self) -> str:
+        """After a model number: a unit or a date word means it was a quantity."""
+        r = self.rules
+        return "".join({c for c in r.unit_first_chars if not c.isascii()} | set("年月日号时点倍岁%"))
+
+    def _name_like(self, prefix: str) -> bool:
+        """A brand is written as a noun (征程, 鲲鹏) or a word the dictionary lacks (云驰)."""
+        from .extract.engine import pos_tokens
+        toks = pos_tokens(self.rules, prefix)
+        if prefix[0] in "每第约近共超逾达为是有和与或及":
+            return False
+        if len(toks) == 1:
+            return toks[0][1][:1] in ("n", "x") or toks[0][1] in ("nz", "eng")
+        return all(f[:1] not in ("v", "p", "d", "m", "q", "r", "c", "u", "f") for _w, f in toks)
 
     def _same_clause(self, sent_text: str, a: int, b: int) -> bool:
         return not _CLAUSE.search(sent_text, a, b)
@@ -113,12 +139,20 @@ class Attacher:
         return s, min(ends)
 
     def attach(self, seg: Segmented, mentions: list[Mention]) -> None:
+        # one pass of the entity matcher over the whole text, bucketed by sentence
+        found = self.rules.entities.find(seg.norm.text)
+        brands = self.rules.entities.han_models(seg.norm.text, found, self._not_before_model, self._name_like,
+                                                self._never_before_model)
+        if brands:
+            # the digits of a name are no quantity (征程5只有128TOPS is not five 只)
+            inside = [(b.start, b.end) for b in brands]
+            mentions[:] = [m for m in mentions if not any(a <= m.start < b for a, b in inside)]
+        found += brands
         by_sentence: dict[int, list[Mention]] = {}
         starts = [s.start for s in seg.sentences]
         for m in mentions:
             i = max(0, bisect_right(starts, m.start) - 1)
             by_sentence.setdefault(i, []).append(m)
-        # one pass of the entity matcher over the whole text, bucketed by sentence
         # a "name" that overlaps a quantity (TDP 500W) is the quantity, not a product
         spans = sorted((m.start, m.end) for m in mentions)
         span_starts = [a for a, _ in spans]
@@ -127,8 +161,8 @@ class Attacher:
             j = bisect_right(span_starts, e.end - 1) - 1
             return j >= 0 and spans[j][1] > e.start and e.source != "gazetteer"
 
-        all_ents = [e for e in self.rules.entities.find(seg.norm.text)
-                    if self.rules.is_subject(e) and not overlaps_quantity(e)]
+        all_ents = sorted((e for e in found if self.rules.is_subject(e) and not overlaps_quantity(e)),
+                          key=lambda e: e.start)
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         topic, topic_age = "", 0
@@ -366,6 +400,7 @@ class Attacher:
 
 
 def attach(seg: Segmented, mentions: list[Mention], rules) -> list[Mention]:
-    """Fill subject, compared_to, attribute and cue of each mention in place."""
+    """Fill subject, compared_to, attribute and cue of each mention in place (and drop,
+    in place, the digits of product names only the whole document reveals)."""
     rules.attacher.attach(seg, mentions)
     return mentions

@@ -56,6 +56,8 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
     return "".join(out)
 
 
+# a Chinese brand of two characters and a model number right after it (征程6P, 云驰S7)
+_HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-9.,%：:、)）\s]|$)")
 _TECH_VERSION = regex.compile(r"\s?[A-Za-z]?\d{1,2}(?:\.\d)?[a-z]?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
@@ -119,6 +121,37 @@ class EntityMatcher:
         if e:
             return e.name
         return t if _DIGIT.search(t) and _LETTER.search(t) else None
+
+    def han_models(self, text: str, taken: list[Entity], not_before: str, is_name_like,
+                   never_before: str = "") -> list[Entity]:
+        """Products a document names with a Chinese brand and a model number (征程6P,
+        云驰S7, 鲲鹏920) that no gazetteer lists: a two-character prefix written before
+        a model number at least twice in the document, never before a unit, a
+        classifier or a date word, and itself a noun rather than a verb or a word
+        like 达到 (达到300W is a quantity)."""
+        occ: dict[str, list[tuple[int, int, bool]]] = {}
+        for m in _HAN_MODEL.finditer(text):
+            nxt = text[m.end():m.end() + 1]
+            if nxt and nxt in never_before:
+                continue
+            letters = m.group(2)[len(m.group(2).rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")):]
+            if len(letters) >= 2:
+                continue            # 容量24GB: two letters after the digits are a unit
+            # 征程6P: one letter may be a model suffix or a unit prefix, and 征程5只 a
+            # count; only an occurrence with neither makes the prefix a brand, but
+            # every one is a name then
+            occ.setdefault(m.group(1), []).append((m.start(), m.end(), not letters and not (nxt and nxt in not_before)))
+        used = bytearray(len(text) + 1)
+        for e in taken:
+            used[e.start:e.end] = b"\x01" * (e.end - e.start)
+        out = []
+        for prefix, spans in sorted(occ.items()):
+            if len(spans) < 2 or not any(clean for _a, _b, clean in spans) or not is_name_like(prefix):
+                continue
+            for a, b, _clean in spans:
+                if not any(used[a:b]):
+                    out.append(Entity(text[a:b], "product", a, b, "document"))
+        return out
 
     def _suffix_follows(self, text: str, t: int) -> bool:
         """A generic word glued after a name (V100GPU) ends the name there."""

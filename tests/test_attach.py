@@ -226,3 +226,14 @@ def test_date_subjects(extract, text, subject):
 def test_counted_parts_make_up_the_whole_named_after_them(extract):
     got = extract("八个GB200 NVL72机柜可以组成一套DGX SuperPOD。拥有128个核心的EPYC 9755很贵。")
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {8: "DGX SuperPOD", 128: "EPYC 9755"}
+
+
+def test_a_chinese_brand_with_model_numbers_is_a_product(extract):
+    text = ("地平线发布了征程6系列。征程6P的算力是560TOPS，功耗约为30瓦。"
+            "上一代征程5只有128TOPS。车上装了两颗征程6P。容量24GB的版本，功耗400W。")
+    got = [(r["kind"], r["value"], r["subject"], r["item"]) for r in extract(text)]
+    assert ("compute_rate", 5.6e14, "征程6P", "") in got
+    assert ("compute_rate", 1.28e14, "征程5", "") in got
+    assert ("count", 2, "", "征程6P") in got
+    # 容量24GB and 功耗400W are quantities, never brands
+    assert all(not r[2].startswith(("容量", "功耗")) for r in got)

@@ -102,6 +102,9 @@ class NumeralParser:
         if len(text) > 1 and all(ch in self.t.digits for ch in text):
             if "两" in text:
                 return None
+            if len(text) == 2 and self.t.digits[text[1]] == self.t.digits[text[0]] + 1 \
+                    and text[0] not in "〇零":
+                return None         # 三四年 is "three or four years", not 34
             return float(text.translate(self._cn_trans))
         return self._positional(text)
 

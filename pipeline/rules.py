@@ -21,7 +21,7 @@ DEFAULT_RULES = Path(__file__).resolve().parent.parent / "rules"
 KINDS = ("count", "data_size", "bandwidth", "compute_rate", "operations", "power", "money",
          "multiplier", "percent", "fraction", "frequency", "length", "duration", "date")
 ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percent",
-           "fraction", "fraction_cn", "date", "half")
+           "fraction", "fraction_cn", "date", "half", "date_relative")
 RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
 EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
 RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",
@@ -74,6 +74,8 @@ class RuleSet:
     normalize_layers: list[dict]
     default_attributes: dict[str, str] = field(default_factory=dict)
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
+    # how far into a text a dateline (its own date) is looked for
+    dateline_chars: int = 200
     classifier_context: dict = field(default_factory=dict)
     not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)

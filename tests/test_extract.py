@@ -103,3 +103,20 @@ def test_raw_offsets_point_at_the_mention_as_written(extract, rules):
 def test_count_items_are_the_most_specific_thing(extract, text, item):
     counts = [r for r in extract(text) if r["kind"] == "count"]
     assert counts and counts[-1]["item"] == item
+
+
+@pytest.mark.parametrize("text,want", [
+    ("（记者林某／台北报导）2025年3月20日\n去年9月量产", ("date", "2024-09")),   # a dateline resolves 去年
+    ("【本报综合报导】AMD于2025年6月12日发布。去年9月量产", ("date", "--09")),   # an event date does not
+    ("二〇一八年三月发布", ("date", "2018-03")),
+    ("5个毫米波雷达", ("count", 5)),                                             # 毫米波 is no length
+    ("120万像素的摄像头", ("count", 1200000)),
+])
+def test_dates_and_counts_of_the_new_domains(extract, text, want):
+    got = [(r["kind"], r["value"]) for r in extract(text)]
+    assert want in got, got
+
+
+def test_adjacent_digits_are_no_number(extract):
+    # 三四年 is "three or four years": never 34 years
+    assert not [r for r in extract("后面三四年都要用这颗芯片") if r["kind"] == "duration"]

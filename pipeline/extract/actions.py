@@ -11,6 +11,9 @@ from ..model import Mention
 _CN_SMALL = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
+_CN_YEAR = str.maketrans("〇零一二三四五六七八九", "00123456789")
+
+
 def _cand(rule, kind, value, unit, start, end, **kw):
     from .engine import Candidate
     factor = kw.pop("factor", 1.0)
@@ -162,6 +165,8 @@ def date(ex, rule, m, text, seg):
         return []
     if d is not None and not 1 <= d <= 31:
         return []
+    if y and not y.isdigit():
+        y = y.translate(_CN_YEAR)            # 二〇一八 is 2018, digit by digit
     if y:
         value = y + (f"-{mo:02d}" if mo else "") + (f"-{d:02d}" if mo and d else "")
     elif mo and d:
@@ -170,4 +175,34 @@ def date(ex, rule, m, text, seg):
         value = f"--{mo:02d}"
     else:
         return []
+    return [_cand(rule, "date", value, "", m.start(), m.end())]
+
+
+# a dateline (本文根据2025年3月22日…, 記者…２０２５年３月２０日) in a text's first lines
+# states the year that 去年 and 今年 count from
+_DATE = r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]\s?(?:3[01]|[12]\d|0?[1-9])\s?[日号]?"
+# the text's own date, not the first event it reports: right after the closing
+# bracket of a byline (（记者…报导）2025年3月20日), the date a recording was made
+# (本文根据2025年3月22日…录音整理), or a line that is only a date
+_DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$))")
+_RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+
+
+def date_relative(ex, rule, m, text, seg):
+    """去年9月 → 2024-09 when the text states its own date (spec: a relative year is
+    resolved only then); otherwise the month alone (--09), and 去年 alone is no date."""
+    head = _DATELINE.search(text, 0, min(len(text), ex.rules.dateline_chars))
+    year_group = next((g for g in head.groups() if g), None) if head else None
+    gd = m.groupdict()
+    mo, d = _small(gd.get("m")), _small(gd.get("d"))
+    if mo is not None and not 1 <= mo <= 12 or d is not None and not 1 <= d <= 31:
+        return []
+    if year_group is None:
+        if mo is None:
+            return []
+        start = m.start("m")
+        value = f"--{mo:02d}" + (f"-{d:02d}" if d else "")
+        return [_cand(rule, "date", value, "", start, m.end())]
+    year = int(year_group) + _RELATIVE[gd["rel"]]
+    value = f"{year}" + (f"-{mo:02d}" if mo else "") + (f"-{d:02d}" if mo and d else "")
     return [_cand(rule, "date", value, "", m.start(), m.end())]

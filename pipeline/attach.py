@@ -36,6 +36,7 @@ _LAUNCHED = regex.compile(r"\s?(?:起|左右)?(?:正式|才|就)?(?:推出|发�
 _COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
 # ... or the verb that makes the counted things into a whole
 _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
+_MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power")
@@ -224,6 +225,9 @@ class Attacher:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
                     baseline[0].name
+        # 市场规模约为450亿美元, 年复合增长率超过70%: a market's figures are no company's
+        if m.kind in ("money", "percent", "date") and _MARKET.search(sent, cs, ce):
+            return "", ""
         # 以350亿美元收购赛灵思, 2019年12月收购的Habana Labs: a deal's price and dates
         # are about the company bought
         if m.kind in ("money", "date"):

@@ -237,3 +237,8 @@ def test_a_chinese_brand_with_model_numbers_is_a_product(extract):
     assert ("count", 2, "", "征程6P") in got
     # 容量24GB and 功耗400W are quantities, never brands
     assert all(not r[2].startswith(("容量", "功耗")) for r in got)
+
+
+def test_a_markets_figures_are_no_companys(extract):
+    got = extract("AMD预计今年全球数据中心AI加速器的市场规模约为450亿美元。AMD的营收是58亿美元。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "money"} == {4.5e10: "", 5.8e9: "AMD"}

@@ -149,6 +149,14 @@ class Attacher:
             inside = [(b.start, b.end) for b in brands]
             mentions[:] = [m for m in mentions if not any(a <= m.start < b for a, b in inside)]
         found += brands
+        if brands:
+            # 云驰S7 named in full, S7 alone later: the same car
+            full = {}
+            for b in brands:
+                tok = b.name[2:]
+                full.setdefault(tok, set()).add(b.name)
+            found = [replace(e, name=next(iter(full[e.name]))) if e.source == "pattern" and len(full.get(e.name, ())) == 1
+                     else e for e in found]
         by_sentence: dict[int, list[Mention]] = {}
         starts = [s.start for s in seg.sentences]
         for m in mentions:

@@ -58,7 +58,7 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
 
 # a Chinese brand of two characters and a model number right after it (征程6P, 云驰S7)
 _HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-9.,%：:、)）\s]|$)")
-_TECH_VERSION = regex.compile(r"\s?[A-Za-z]?\d{1,2}(?:\.\d)?[a-z]?(?![A-Za-z0-9])")
+_TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 

@@ -120,11 +120,18 @@ class Attacher:
         r = self.rules
         return "".join({c for c in r.unit_first_chars if not c.isascii()} | set("年月日号时点倍岁%"))
 
+    def _word_edges(self, prefix: str) -> bool:
+        """Not a function word around a number (相当于P100, 达到7, 所以S7, 八张S4000)."""
+        from .extract.engine import pos_tokens
+        if prefix[0] in "每第约近共超逾达为是有和与或及" or prefix[-1] in "于了到是说的为达约近和与及在从":
+            return False
+        return not any(f[:1] in ("c", "m", "q", "p", "r", "u", "d") for _w, f in pos_tokens(self.rules, prefix))
+
     def _name_like(self, prefix: str) -> bool:
         """A brand is written as a noun (征程, 鲲鹏) or a word the dictionary lacks (云驰)."""
         from .extract.engine import pos_tokens
         toks = pos_tokens(self.rules, prefix)
-        if prefix[0] in "每第约近共超逾达为是有和与或及":
+        if not self._word_edges(prefix):
             return False
         if len(toks) == 1:
             return toks[0][1][:1] in ("n", "x") or toks[0][1] in ("nz", "eng")
@@ -143,11 +150,16 @@ class Attacher:
         # one pass of the entity matcher over the whole text, bucketed by sentence
         found = self.rules.entities.find(seg.norm.text)
         brands = self.rules.entities.han_models(seg.norm.text, found, self._not_before_model, self._name_like,
-                                                self._never_before_model)
+                                                self._never_before_model, self._word_edges)
         if brands:
             # the digits of a name are no quantity (征程5只有128TOPS is not five 只)
             inside = [(b.start, b.end) for b in brands]
             mentions[:] = [m for m in mentions if not any(a <= m.start < b for a, b in inside)]
+        if brands:
+            cover = bytearray(len(seg.norm.text) + 1)
+            for b in brands:
+                cover[b.start:b.end] = b"\x01" * (b.end - b.start)
+            found = [e for e in found if not any(cover[e.start:e.end])]
         found += brands
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car

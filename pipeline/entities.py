@@ -123,7 +123,7 @@ class EntityMatcher:
         return t if _DIGIT.search(t) and _LETTER.search(t) else None
 
     def han_models(self, text: str, taken: list[Entity], not_before: str, is_name_like,
-                   never_before: str = "") -> list[Entity]:
+                   never_before: str = "", is_word_start=lambda p: True) -> list[Entity]:
         """Products a document names with a Chinese brand and a model number (征程6P,
         云驰S7, 鲲鹏920) that no gazetteer lists: a two-character prefix written before
         a model number at least twice in the document, never before a unit, a
@@ -143,10 +143,15 @@ class EntityMatcher:
             occ.setdefault(m.group(1), []).append((m.start(), m.end(), not letters and not (nxt and nxt in not_before)))
         used = bytearray(len(text) + 1)
         for e in taken:
-            used[e.start:e.end] = b"\x01" * (e.end - e.start)
+            if e.source != "pattern":       # S7 found alone by the pattern gives way to 云驰S7
+                used[e.start:e.end] = b"\x01" * (e.end - e.start)
         out = []
         for prefix, spans in sorted(occ.items()):
-            if len(spans) < 2 or not any(clean for _a, _b, clean in spans) or not is_name_like(prefix):
+            repeated = len(spans) >= 2 and any(clean for _a, _b, clean in spans) and is_name_like(prefix)
+            # 云驰S7 once and S7 alone elsewhere: the model is written with and without its brand
+            alone = is_word_start(prefix) and any(text[a + 2:a + 3].isalpha() and text[a + 2:a + 3].isascii() and regex.search(
+                rf"(?<![\p{{Han}}A-Za-z0-9]){regex.escape(text[a + 2:b])}(?![A-Za-z0-9])", text) for a, b, _c in spans)
+            if not (repeated or alone):
                 continue
             for a, b, _clean in spans:
                 if not any(used[a:b]):

@@ -242,3 +242,9 @@ def test_a_chinese_brand_with_model_numbers_is_a_product(extract):
 def test_a_markets_figures_are_no_companys(extract):
     got = extract("AMD预计今年全球数据中心AI加速器的市场规模约为450亿美元。AMD的营收是58亿美元。")
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "money"} == {4.5e10: "", 5.8e9: "AMD"}
+
+
+def test_a_model_written_with_and_without_its_chinese_brand(extract):
+    text = "我们在售的主力车型云驰S7，用的是两颗Orin。S7全车有12个摄像头，相当于P100的3倍。"
+    got = {(r["kind"], r["value"]): r["subject"] for r in extract(text)}
+    assert got[("count", 2)] == "云驰S7" and got[("count", 12)] == "云驰S7"

@@ -74,6 +74,8 @@ class RuleSet:
     normalize_layers: list[dict]
     default_attributes: dict[str, str] = field(default_factory=dict)
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
+    counts_itself: set = field(default_factory=set)
+    item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
     classifier_context: dict = field(default_factory=dict)
@@ -189,7 +191,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "classifiers.yaml"
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
-          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words",
+          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself",
            "classifier_not_before", "classifier_not_after"})
     cls_context = {}
     for key in ("classifier_not_before", "classifier_not_after"):
@@ -297,6 +299,14 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                  [str(w) for w in d_cls.get("stop_words", [])], matcher, protected, cues, kind_shift,
                  variants, patterns, list(d["layers"]))
     rs.classifier_context = cls_context
+    rs.counts_itself = {str(x) for x in d_cls.get("counts_itself", []) or []}
+    rs.item_context = {}
+    for item, lst in (d_cls.get("item_context") or {}).items():
+        for c in lst or []:
+            try:
+                rs.item_context.setdefault(str(item), []).append((regex.compile(str(c["after"])), str(c["item"])))
+            except (regex.error, KeyError, TypeError) as ex:
+                raise RuleFileError(str(root / "classifiers.yaml"), line_of(lst), f"bad item_context for {item}: {ex}") from ex
     rs.default_attributes = defaults
     rs.subject_refines = subject_refines
     rs.not_subject = not_subject

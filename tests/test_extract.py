@@ -120,3 +120,8 @@ def test_dates_and_counts_of_the_new_domains(extract, text, want):
 def test_adjacent_digits_are_no_number(extract):
     # 三四年 is "three or four years": never 34 years
     assert not [r for r in extract("后面三四年都要用这颗芯片") if r["kind"] == "duration"]
+
+
+def test_memory_channels_and_stack_layers(extract):
+    got = [(r["value"], r["item"]) for r in extract("支持12通道DDR5，提供128条PCIe 5.0通道，12层HBM3E堆叠") if r["kind"] == "count"]
+    assert got == [(12, "内存通道"), (128, "PCIe通道"), (12, "层")]

@@ -101,6 +101,9 @@ def count(ex, rule, m, text, seg):
     nb, na = ctx.get(("classifier_not_before", cls)), ctx.get(("classifier_not_after", cls))
     if nb and nb.match(text, m.end("cls")) or na and na.search(text[max(0, m.start("num") - 6):m.start("num")]):
         return []
+    if cls in ex.rules.counts_itself:
+        # 12层HBM3E counts layers: the thing after 层 is what they stack into
+        return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=cls)] if val != 1 else []
     item, source = ex.item_after(text, m.end("cls"), seg)
     if not item:
         item = ex.rules.classifier_items.get(m.group("cls"), "")
@@ -115,8 +118,12 @@ def counted(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None or val != int(val) or val == 1:
         return []
-    return [_cand(rule, "count", val, "1", m.start("num"), m.end(),
-                  item=ex.rules.counted_nouns[m.group("noun")])]
+    item = ex.rules.counted_nouns[m.group("noun")]
+    for pat, better in ex.rules.item_context.get(item, ()):
+        if pat.match(text, m.end()):
+            item = better            # 12通道DDR5 counts memory channels
+            break
+    return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=item)]
 
 
 def multiplier(ex, rule, m, text, seg):

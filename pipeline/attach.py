@@ -39,7 +39,7 @@ _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|�
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
-SPEC_KINDS = ("data_size", "bandwidth", "power")
+SPEC_KINDS = ("data_size", "bandwidth", "power", "money")
 _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|称|指出|透露|介绍|认为|预计|预告|公布|给出|强调|提到)")
 # kinds that take the topic carried over from an earlier sentence: specs, which are
 # rarely stated without their product nearby; a count or a date with no named
@@ -280,6 +280,11 @@ class Attacher:
             if _PRONOUN_OF.search(sent, cs, s):
                 mine = [x for x in before if x.start >= cs]
                 return (mine[-1].name if mine else before[0].name if before else topic), ""
+            if not before:
+                # 辉达的营收是AMD同类业务的十倍: companies compared with each other
+                before = [x for x in orgs if x.end <= s]
+                if len(before) < 2:
+                    before = []
             if before:
                 last = before[-1]
                 left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())

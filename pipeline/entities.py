@@ -58,6 +58,7 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
 
 # a Chinese brand of two characters and a model number right after it (征程6P, 云驰S7)
 _HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-9.,%：:、)）\s]|$)")
+_SOFTWARE_VERSION = regex.compile(r"\s?(\d{1,2}(?:\.\d{1,2})?)(?![\d.A-Za-z%])")
 _TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
@@ -222,6 +223,10 @@ class EntityMatcher:
             mm = _MODEL_NUMBER.match(text, t)
             if mm and e.type == "product" and not _DIGIT.search(name):
                 name, t = f"{name} {mm.group(1)}", mm.end()
+            elif e.type == "software" and _SOFTWARE_VERSION.match(text, t):
+                # ROCm 7 against ROCm 6: a release of a software platform is its own subject
+                v = _SOFTWARE_VERSION.match(text, t)
+                name, t = f"{name} {v.group(1)}", v.end()
             elif e.type == "technology" and _TECH_VERSION.match(text, t):
                 # Neoverse V2, CDNA 3, NVLink 5: a technology's version is no product
                 t = _TECH_VERSION.match(text, t).end()

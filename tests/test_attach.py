@@ -248,3 +248,9 @@ def test_a_model_written_with_and_without_its_chinese_brand(extract):
     text = "我们在售的主力车型云驰S7，用的是两颗Orin。S7全车有12个摄像头，相当于P100的3倍。"
     got = {(r["kind"], r["value"]): r["subject"] for r in extract(text)}
     assert got[("count", 2)] == "云驰S7" and got[("count", 12)] == "云驰S7"
+
+
+def test_software_releases_and_companies_compared(extract):
+    got = extract("AMD推出ROCm 7，推论性能较ROCm 6平均提升3.5倍。辉达的营收达391亿美元，是AMD同类业务的十倍以上。")
+    ratios = {r["value"]: (r["subject"], r["attribute"]) for r in got if r["kind"] == "multiplier"}
+    assert ratios == {3.5: ("ROCm 7", "speedup"), 10: ("NVIDIA", "revenue")}

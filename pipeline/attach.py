@@ -361,6 +361,10 @@ class Attacher:
         if m.kind in RATIO_KINDS and attr in ("", self.rules.default_attributes.get(m.kind)):
             # 内存带宽是它的1.6倍: a ratio of a named spec is labelled by that spec
             spec = self._spec_of_ratio(m, clause, cs, s)
+            if spec is None and cs > 0:
+                # 辉达的营收达391亿美元，是AMD同类业务的十倍: the spec is named one clause back
+                ps, _pe = self._clause_bounds(sent, cs - 1)
+                spec = self._spec_of_ratio(m, sent[ps:s], ps, s)
             if spec:
                 attr, cue = spec
         if m.subject and cue in self.rules.subject_refines.get(m.kind, ()):

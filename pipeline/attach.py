@@ -37,6 +37,8 @@ _COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
 # ... or the verb that makes the counted things into a whole
 _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
+_LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付)(?:了|的)?(?:新一代|下一代|全新的?|新的)?\s?$")
+_LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式)?(?:上市|量产|出货|开卖|发布)")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power", "money")
@@ -182,8 +184,9 @@ class Attacher:
             j = bisect_right(span_starts, e.end - 1) - 1
             return j >= 0 and spans[j][1] > e.start and e.source != "gazetteer"
 
-        all_ents = sorted((e for e in found if self.rules.is_subject(e) and not overlaps_quantity(e)),
-                          key=lambda e: e.start)
+        # technologies (Blackwell, Hopper) are kept only as what a date's sentence launches
+        all_ents = sorted((e for e in found if (self.rules.is_subject(e) or e.type == "technology")
+                           and not overlaps_quantity(e)), key=lambda e: e.start)
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         topic, topic_age = "", 0
@@ -229,7 +232,8 @@ class Attacher:
             if wholes:
                 topic, topic_age = wholes[0].name, 0
             actor_age += 1
-            actors = [x for x in ents if x not in parts and not self._is_baseline(sent.text, x)]
+            actors = [x for x in ents if x not in parts and x.type != "technology"
+                      and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
 
@@ -258,6 +262,11 @@ class Attacher:
             launched = [x for x in products if x.start >= e and _LAUNCHED.fullmatch(sent, e, x.start)]
             if launched:
                 return launched[0].name, ""
+            # 3月18日，英伟达在GTC上发布了新一代Blackwell平台: what the sentence launches
+            named = [x for x in ents if x.type in ("product", "software", "technology")
+                     and (_LAUNCH_VERB.search(sent, max(0, x.start - 10), x.start) or _LAUNCH_AFTER.match(sent, x.end))]
+            if named:
+                return named[0].name, ""
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"
                 and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]

@@ -254,3 +254,8 @@ def test_software_releases_and_companies_compared(extract):
     got = extract("AMD推出ROCm 7，推论性能较ROCm 6平均提升3.5倍。辉达的营收达391亿美元，是AMD同类业务的十倍以上。")
     ratios = {r["value"]: (r["subject"], r["attribute"]) for r in got if r["kind"] == "multiplier"}
     assert ratios == {3.5: ("ROCm 7", "speedup"), 10: ("NVIDIA", "revenue")}
+
+
+def test_a_date_is_about_what_its_sentence_launches(extract):
+    got = extract("3月18日，英伟达在GTC 2024上发布了新一代Blackwell平台。AWS在2024年12月3日宣布Trainium2全面上市。")
+    assert [r["subject"] for r in got if r["kind"] == "date"] == ["Blackwell", "Trainium2"]

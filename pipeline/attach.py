@@ -315,7 +315,8 @@ class Attacher:
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:
             return in_clause[-1].name, ""
-        org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent))
+        org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
+            m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
         if in_clause == [] and topic and _LEAD_PRONOUN.match(sent):
             # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to
             return topic, ""

@@ -75,6 +75,7 @@ class RuleSet:
     default_attributes: dict[str, str] = field(default_factory=dict)
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
     counts_itself: set = field(default_factory=set)
+    org_items: Any = None
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
@@ -250,12 +251,19 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     kind_shift = []
     defaults: dict[str, str] = {}
     subject_refines: dict[str, list[str]] = {}
+    org_items = None
     for kind, lst in cues_raw.items():
         if kind == "defaults":
             for k, v in lst.items():
                 if k not in KINDS:
                     raise RuleFileError(str(p), line_of(lst), f"defaults names unknown kind {k!r}")
                 defaults[str(k)] = str(v)
+            continue
+        if kind == "org_items":
+            try:
+                org_items = regex.compile(str(lst))
+            except regex.error as ex:
+                raise RuleFileError(str(p), line_of(cues_raw), f"org_items is not a valid regex: {ex}") from ex
             continue
         if kind == "subject_refines":
             subject_refines = {str(k): [str(x) for x in v or []] for k, v in (lst or {}).items()}
@@ -309,6 +317,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                 raise RuleFileError(str(root / "classifiers.yaml"), line_of(lst), f"bad item_context for {item}: {ex}") from ex
     rs.default_attributes = defaults
     rs.subject_refines = subject_refines
+    rs.org_items = org_items
     rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs

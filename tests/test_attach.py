@@ -259,3 +259,8 @@ def test_software_releases_and_companies_compared(extract):
 def test_a_date_is_about_what_its_sentence_launches(extract):
     got = extract("3月18日，英伟达在GTC 2024上发布了新一代Blackwell平台。AWS在2024年12月3日宣布Trainium2全面上市。")
     assert [r["subject"] for r in got if r["kind"] == "date"] == ["Blackwell", "Trainium2"]
+
+
+def test_staff_and_wafers_belong_to_the_organisation(extract):
+    got = extract("三星计划将月产能扩大到17万片晶圆，并调派超过2000名工程师。NVIDIA推出了4期课程。")
+    assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {170000: "三星", 2000: "三星", 4: ""}

@@ -106,6 +106,10 @@ class Attacher:
                     m.item = e.name
                     break
 
+    def _is_organisation(self, name: str) -> bool:
+        e = self.rules.entities.by_fold.get(fold(name)) if name else None
+        return bool(e) and e.type == "organization"
+
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
         return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end))
@@ -391,6 +395,10 @@ class Attacher:
                     break
         if not attr:
             attr = self.rules.default_attributes.get(m.kind, "")
+        if m.kind == "date" and attr == "release_date" and self._is_organisation(m.subject):
+            # a company's dated news (美光在2024年2月宣布量产…) is an event of the company;
+            # a release date is a product's
+            attr = "event_date"
         m.attribute, m.cue = attr, cue
 
 

@@ -264,3 +264,9 @@ def test_a_date_is_about_what_its_sentence_launches(extract):
 def test_staff_and_wafers_belong_to_the_organisation(extract):
     got = extract("三星计划将月产能扩大到17万片晶圆，并调派超过2000名工程师。NVIDIA推出了4期课程。")
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {170000: "三星", 2000: "三星", 4: ""}
+
+
+def test_a_companys_dated_news_is_an_event_a_products_is_a_release(extract):
+    got = extract("美光在2024年2月宣布量产8层HBM3E。2024年4月9日，英特尔发布了Gaudi3。")
+    assert [(r["subject"], r["attribute"]) for r in got if r["kind"] == "date"] == [
+        ("美光", "event_date"), ("Gaudi3", "release_date")]

@@ -461,13 +461,17 @@ def _lm_char(ch: str) -> bool:
 
 class SpunRepair:
     def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
-                 numerals: tuple[str, str] = ("", ""), after_number: str = "", classifiers: str = ""):
+                 numerals: tuple[str, str] = ("", ""), after_number: str = "", classifiers: str = "",
+                 unit_pairs: tuple[str, ...] = ()):
         self.cfg = cfg
         # what may follow a number (核, 块, 瓦, 倍 ...): after a number it is read as written
         self.after_number_chars = set(after_number)
         # a classifier (户, 家, 件) earns the after-number bonus only where the document
         # itself writes it after a number: 128嗀 in a text about cores is 128核, not 128户
         self.classifier_chars = set(classifiers)
+        # two-character Han unit words (美元, 千瓦, 纳米): a classifier-looking source
+        # before their second character may be a spun first character
+        self.unit_pairs = set(unit_pairs)
         self._used_after_number: set[str] = set()
         # numeral characters (rules/numerals.yaml): digits and magnitudes
         self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
@@ -618,8 +622,11 @@ class SpunRepair:
         if ch in numerals and (prev in numerals or nxt in numerals):
             return []
         after_number = prev in numerals
-        if after_number and ch in self.after_number_chars:
-            return []          # 128核 is 128 cores, whatever the document lacks
+        if after_number and ch in self.after_number_chars and not (
+                nxt and any(t + nxt in self.unit_pairs for t, _k in self.tables.cands.get(ch, ()))):
+            # 128核 is 128 cores, whatever the document lacks; but 55亿枚元 is 55亿美元:
+            # a candidate that makes a unit with the next character may repair it
+            return []
         common = ch in self.common_set
         if common:
             # a common character is replaced only where the target makes a word
@@ -927,5 +934,7 @@ def spun_layer(settings: dict[str, Any], rules):
     follows = set(rules.classifier_set) | {w[0] for w in rules.counted_nouns} | set(rules.unit_first_chars) | {"倍"}
     repair = SpunRepair(cfg, names, ("".join(nt.digits), "".join(nt.magnitudes)),
                         "".join(c for c in follows if not c.isascii()),
-                        "".join(c for c in rules.classifier_set if len(c) == 1))
+                        "".join(c for c in rules.classifier_set if len(c) == 1),
+                        tuple({u.surface for u in rules.units.units
+                               if len(u.surface) == 2 and all("\u4e00" <= c <= "\u9fff" for c in u.surface)}))
     return repair.run

@@ -90,7 +90,7 @@ class Attacher:
     def _canonical_items(self, text: str, mentions: list[Mention], ents: list[Entity], ent_starts: list[int]) -> None:
         """A counted product called by its short form (八个NVL72机柜) takes the name
         the document gave it in full (GB200 NVL72)."""
-        generic = set(self.rules.items.values())
+        generic = self._generic_items
         for m in mentions:
             if m.kind != "count" or not m.item:
                 continue
@@ -113,6 +113,10 @@ class Attacher:
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
         return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end))
+
+    @cached_property
+    def _generic_items(self) -> set[str]:
+        return set(self.rules.items.values())
 
     @cached_property
     def _not_before_model(self) -> str:
@@ -207,7 +211,7 @@ class Attacher:
             counted = [(m.end - sent.start, fold(m.item)) for m in mine if m.kind == "count" and m.item]
             parts = [x for x in ents if any(0 <= x.start - c <= 12 and fold(x.name) == item
                                             and self._same_clause(sent.text, c, x.start) for c, item in counted)]
-            self._last_counted = ""
+            last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
             for m in mine:
                 s, e = m.start - sent.start, m.end - sent.start
                 own = [x for x in ents if x not in parts
@@ -224,9 +228,9 @@ class Attacher:
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product
                     carried = actor
-                self._one(m, sent.text, s, e, own, carried)
+                self._one(m, sent.text, s, e, own, carried, last_counted)
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
-                    self._last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
+                    last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a
             # sentence's shares and dates are about, never a topic later specs take
@@ -242,14 +246,14 @@ class Attacher:
                 actor, actor_age = actors[0].name, 0
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
-                 ents: list[Entity], topic: str) -> tuple[str, str]:
+                 ents: list[Entity], topic: str, last_counted: str = "") -> tuple[str, str]:
         products = [x for x in ents if x.type in ("product", "software")]
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
         baseline = [x for x in products if self._is_baseline(sent, x)]
         if baseline:
             products = [x for x in products if x not in baseline]
-            if m.kind in ("multiplier", "percent", "fraction"):
+            if m.kind in RATIO_KINDS:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
                     baseline[0].name
@@ -280,11 +284,11 @@ class Attacher:
             products = [x for x in products if not (e <= x.start <= e + 12 and fold(x.name) == fold(m.item))]
             # 两颗AMD EPYC 7742，每颗64核: "each" refers to the thing counted just before
             each = _EACH.search(sent, cs, s)
-            if each and self._last_counted and not [x for x in products if each.end() <= x.start < s]:
-                return self._last_counted, ""
+            if each and last_counted and not [x for x in products if each.end() <= x.start < s]:
+                return last_counted, ""
         before = [x for x in products if x.end <= s]
         in_clause = [x for x in before if x.start >= cs]
-        if m.kind in ("multiplier", "percent", "fraction"):
+        if m.kind in RATIO_KINDS:
             # X 是 Y 的 N倍, X 比 Y 快 N倍, 拿 X 对比 64核的 Y：快 N倍, 为 Y 的 N倍: the last
             # product before the number is the baseline; the subject is the one before
             # it, or the topic (它的耗能是P100的50%)
@@ -343,9 +347,10 @@ class Attacher:
                 return actors[0].name, ""
         return "", ""
 
-    def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str) -> None:
+    def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str,
+             last_counted: str = "") -> None:
         cs, ce = self._clause_bounds(sent, s)
-        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic)
+        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted)
         if m.kind == "count" and m.subject == m.item:
             m.subject = ""          # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
 
@@ -381,18 +386,12 @@ class Attacher:
                 spec = self._spec_of_ratio(m, sent[ps:s], ps, s)
             if spec:
                 attr, cue = spec
-        if m.subject and cue in self.rules.subject_refines.get(m.kind, ()):
-            # 192GB HBM3内存 of an accelerator is its GPU memory, whatever word the text used
-            for pat, label, field in self.cues.get(m.kind, []):
-                if field == "subject" and pat.search(m.subject):
-                    attr, cue = label, m.subject
-                    break
-        if not attr and m.subject:
-            # 32GB的V100: a size of an accelerator is its memory
-            for pat, label, field in self.cues.get(m.kind, []):
-                if field == "subject" and pat.search(m.subject):
-                    attr, cue = label, m.subject
-                    break
+        # 32GB的V100: a size of an accelerator is its memory; 192GB HBM3内存 of an
+        # accelerator too, whatever generic word the text used
+        if m.subject and (not attr or cue in self.rules.subject_refines.get(m.kind, ())):
+            label = self._subject_label(m.kind, m.subject)
+            if label:
+                attr, cue = label, m.subject
         if not attr:
             attr = self.rules.default_attributes.get(m.kind, "")
         if m.kind == "date" and attr == "release_date" and self._is_organisation(m.subject):
@@ -413,12 +412,17 @@ class Attacher:
                 best = (hit, kind)
         if best is None:
             return None
-        (dist, label, text), kind = best
+        (_dist, label, text), kind = best
         if label == self.rules.default_attributes.get(kind) and m.subject:
-            for pat, lab, field in self.cues.get(kind, []):
-                if field == "subject" and pat.search(m.subject):
-                    return lab, text
+            return self._subject_label(kind, m.subject) or label, text
         return label, text
+
+    def _subject_label(self, kind: str, subject: str) -> str:
+        """The label a kind's cues give a quantity by its subject (field: subject)."""
+        for pat, label, field in self.cues.get(kind, []):
+            if field == "subject" and pat.search(subject):
+                return label
+        return ""
 
     def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None,
                  sent: str | None = None):

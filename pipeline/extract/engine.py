@@ -223,12 +223,13 @@ class Extractor:
         multi = compound and len(compound) > len(head)
         if found:
             form = found[-1].group()
-            known_head = compound.endswith(form) if compound else True
+            if not multi:
+                return self.rules.items[form], "items"
             # a known thing keeps a Chinese modifier that says which kind
-            # (单精度计算单元); a brand, model or bus before it does not (EDR网卡 → 网卡)
-            prefix = compound[: -len(form)] if compound and known_head else ""
-            if not multi or known_head and not (prefix and regex.fullmatch(r"\p{Han}+", prefix)
-                                                and self.rules.items[form] == form):
+            # (单精度计算单元); a brand, model or bus before it does not (EDR网卡 → 网卡);
+            # a head after the known thing makes a compound of its own (GPU实例)
+            if compound.endswith(form) and not (regex.fullmatch(r"\p{Han}+", compound[: -len(form)])
+                                               and self.rules.items[form] == form):
                 return self.rules.items[form], "items"
         if multi:
             return compound, "compound"           # 7个GPU实例, 8颗HBM3堆栈, 80条PCIe 5.0通道

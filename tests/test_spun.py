@@ -154,6 +154,33 @@ def test_low_confidence_goes_to_flags(repair):
         assert f["layer"] == "spun" and f["confidence"] < 0.9
 
 
+def test_digits_of_a_model_name_are_no_number(rules):
+    # 锂 after the digits of B200 is in no unit or classifier slot: like 这锂 it is 里
+    # (B200里面), and the classifier 位 must not pull it away
+    from pipeline.normalize.spun import _in_name
+
+    assert _in_name("B200锂", 4) and _in_name("DGX-2匙", 5)
+    assert not _in_name("有200锂", 4) and not _in_name("两百锂", 2)
+    spun = ("这锂湜我们的新产品，B200锂面有两颗芯片，湜目前最好的。这锂我们先看B200锂面的设计，湜不湜？"
+            "那锂也一样，大家都湜这么看的。从这锂开始，我们在这锂讨论，B300锂面有更多的显存，湜吧。")
+    nd = normalize_text(spun, rules)
+    assert "B200里面有两颗芯片" in nd.text and "B300里面" in nd.text
+    assert "锂" not in nd.text
+
+
+def test_single_character_words_use_running_text_frequencies(repair):
+    # jieba's HMM says how often a character stands alone in running text: the
+    # particle 的 stands alone far more often than 得 or 地, which the dictionary's
+    # one-character counts alone understate
+    lm = repair.lm
+    assert lm.single, "single_word_share is set in rules/spun.yaml"
+    assert lm.lp("的") - lm.lp("得") > 1.5
+    from pipeline.normalize.spun import WindowLM
+
+    plain = WindowLM(4, -19.0)
+    assert plain.lp("的") - plain.lp("得") < lm.lp("的") - lm.lp("得")
+
+
 # ---------------------------------------------------------------- bundled references
 
 @pytest.fixture(scope="module")

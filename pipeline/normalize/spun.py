@@ -71,6 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "unknown_char_logp": -19.0,
     "unigram_weight": 0.6,
     "char_freq_mix": 0.1,
+    "single_word_share": 0.0,
     "discount_floor_logp": -14.0,
     "homophone_lookalike_bonus": 0.0,
     "map_override_min": 30.0,
@@ -316,8 +317,17 @@ class WindowLM:
     dictionary's one-character counts are uneven (是 counts more than 的)."""
 
     def __init__(self, max_word: int, unknown_char_logp: float,
-                 char_logp: dict[str, float] | None = None, char_mix: float = 0.0):
+                 char_logp: dict[str, float] | None = None, char_mix: float = 0.0,
+                 single_share: float = 0.0):
         words, _chars, bigrams = frequencies()
+        # jieba's HMM was trained on segmented running text: its emissions in the
+        # single-character state say how often a character stands alone as a word
+        # there (的 e^-2.2, 得 e^-5.4), which the dictionary's counts understate
+        self.single: dict[str, float] = {}
+        if single_share > 0:
+            from jieba.finalseg.prob_emit import P as emit
+            ls = math.log(single_share)
+            self.single = {c: ls + v for c, v in emit["S"].items()}
         self.words = words
         self.bigrams = bigrams
         self.total = sum(words.values())
@@ -340,6 +350,8 @@ class WindowLM:
                 v = self.unknown
             else:
                 v = math.log(f) - self.log_total if f > 0 else self.unknown
+            if len(w) == 1 and w in self.single:
+                v = _logaddexp(v, self.single[w])
             self._lp[w] = v
         return v
 
@@ -455,6 +467,15 @@ def _window_text(text: str, i: int, k: int) -> tuple[str, int]:
     return (left + text[i] + right).translate(_DIGIT_AS), len(left)
 
 
+_NAME_DIGITS = regex.compile(r"[A-Za-z][A-Za-z-]*[0-9.]*$")
+
+
+def _in_name(text: str, i: int) -> bool:
+    """Whether the digits just before position i end a model name (V100, DGX-2):
+    what follows them is no unit or classifier of a number (V100里面, not V100位)."""
+    return bool(_NAME_DIGITS.search(text, max(0, i - 12), i))
+
+
 def _lm_char(ch: str) -> bool:
     return _is_han(ch) or "0" <= ch <= "9"
 
@@ -478,7 +499,8 @@ class SpunRepair:
         self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
         self.tables = load_tables(cfg)
         self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]),
-                           self.tables.logp, float(cfg["char_freq_mix"]))
+                           self.tables.logp, float(cfg["char_freq_mix"]),
+                           float(cfg["single_word_share"]))
         self.k = int(cfg["window"])
         self.common_rank = int(cfg["common_rank"])
         self.support_min = float(cfg["support_min_bigram"])
@@ -621,7 +643,7 @@ class SpunRepair:
         # a numeral among numerals (壹佰伍拾, 二十四) is the number as written
         if ch in numerals and (prev in numerals or nxt in numerals):
             return []
-        after_number = prev in numerals
+        after_number = prev in numerals and not _in_name(text, i)
         if after_number and ch in self.after_number_chars and not (
                 nxt and any(t + nxt in self.unit_pairs for t, _k in self.tables.cands.get(ch, ()))):
             # 128核 is 128 cores, whatever the document lacks; but 55亿枚元 is 55亿美元:
@@ -773,7 +795,8 @@ class SpunRepair:
                                   and counts.get(t, 0) <= self.missing_share * n_han * math.exp(logp[t]))
         self._dcache.clear()
         nums = self.num_digits | self.num_mags
-        self._used_after_number = {text[i + 1] for i in range(len(text) - 1) if text[i] in nums}
+        self._used_after_number = {text[i + 1] for i in range(len(text) - 1)
+                                   if text[i] in nums and not _in_name(text, i + 1)}
         work = list(text)
         decided: dict[int, tuple[str, float, str]] = {}
         flagged: dict[int, tuple[str, float, str]] = {}
@@ -920,6 +943,10 @@ def _sigmoid(x: float) -> float:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
     return e / (1.0 + e)
+
+
+def _logaddexp(a: float, b: float) -> float:
+    return max(a, b) + math.log1p(math.exp(-abs(a - b)))
 
 
 def _log1pexp(x: float) -> float:

@@ -61,13 +61,22 @@ _HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-
 _SOFTWARE_VERSION = regex.compile(r"\s?(\d{1,2}(?:\.\d{1,2})?)(?![\d.A-Za-z%])")
 _TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
+# a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
+_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 
 
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
-                 generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None):
+                 generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
+                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, str] = ("", "")):
         self.entries = entries
+        self.proper_min = proper_min
+        self.not_names = {fold(x) for x in not_names or []} | {fold(w) for w, _k in series} | \
+            {fold(x) for x in system_suffixes or []}
+        # a name right after a role (副总裁Marc Hamilton) or before a verb of saying is a person
+        self.person_before = regex.compile(f"(?:{person_cues[0]})$") if person_cues[0] else None
+        self.person_after = regex.compile(f"(?:{person_cues[1]})") if person_cues[1] else None
         self.by_fold: dict[str, GazetteerEntry] = {}
         for e in entries:
             for a in (e.name, *e.aliases):
@@ -246,8 +255,40 @@ class EntityMatcher:
             if name and _DIGIT.search(name):
                 found.append(Entity(name, "product", s0, t, "pattern"))
                 take(s0, t)
+        if self.proper_min:
+            found += self._proper_names(text, used)
         found.sort(key=lambda e: e.start)
         return self._systems(text, self._document_aliases(text, found, used))
+
+    def _proper_names(self, text: str, used: bytearray) -> list[Entity]:
+        """Capitalised Latin names no gazetteer lists (Frontier, Lunar Lake): in a
+        Chinese text a Latin word written with a capital is a name, and one written
+        again and again is what the text is about. Benchmarks, frameworks and
+        generic English words are listed in not_names; a speaker's name (Kevin：)
+        is a person."""
+        occ: dict[str, list[tuple[int, int]]] = {}
+        speakers = set()
+        for m in _PROPER.finditer(text):
+            s, t = m.span()
+            if any(used[s:t]):
+                continue
+            name = m.group(1)
+            if fold(name) in self.not_names or fold(name) in self.by_fold:
+                continue
+            if regex.match(r"\p{Han}{0,3}\s*[：:]", text[t:t + 5]) and (s == 0 or text[s - 1] in "\n（(、，"):
+                speakers.add(name)
+            if (self.person_before and self.person_before.search(text, max(0, s - 8), s)) or \
+                    (self.person_after and self.person_after.match(text, t)):
+                speakers.add(name)
+            occ.setdefault(name, []).append((s, t))
+        out = []
+        for name, spans in occ.items():
+            if name in speakers or len(spans) < self.proper_min:
+                continue
+            for s, t in spans:
+                out.append(Entity(name, "product", s, t, "name"))
+                used[s:t] = b"\x01" * (t - s)
+        return out
 
     @staticmethod
     def _model_tokens(name: str) -> list[str]:

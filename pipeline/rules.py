@@ -211,7 +211,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -242,8 +242,14 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     for s in d.get("series", []) or []:
         _need(s, {"word"}, p, "a series entry", {"word", "keep"})
         series.append((str(s["word"]), bool(s.get("keep", False))))
+    proper = d.get("proper_names") or {}
+    if proper:
+        _need(proper, set(), p, "proper_names", {"min_count", "not_names", "person_before", "person_after"})
     matcher = EntityMatcher(entries, series, list(d.get("generic_suffixes", []) or []),
-                            d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []])
+                            d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
+                            int(proper.get("min_count", 0) or 0), [str(x) for x in proper.get("not_names", []) or []],
+                            ("|".join(map(regex.escape, map(str, proper.get("person_before", []) or []))),
+                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or [])))))
 
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)

@@ -191,7 +191,9 @@ _DATE = r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]\s?(?:3[0
 # the text's own date, not the first event it reports: right after the closing
 # bracket of a byline (（记者…报导）2025年3月20日), the date a recording was made
 # (本文根据2025年3月22日…录音整理), or a line that is only a date
-_DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$))")
+# or a line that says when it was recorded or published (录制于2024年6月28日, 錄製日期：…)
+_DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$)"
+                          rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理)(?:于|日期|时间)\s*[：:]?\s*{_DATE})")
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 
 

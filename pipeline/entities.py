@@ -61,6 +61,10 @@ _HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-
 _SOFTWARE_VERSION = regex.compile(r"\s?(\d{1,2}(?:\.\d{1,2})?)(?![\d.A-Za-z%])")
 _TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
+# what follows a brand as its model: numbers with letters and the words of a model
+# line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S)
+_BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Plus)"
+                r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Plus))?)+")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
@@ -69,8 +73,16 @@ _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?)(?![A-Za-z0-9.])")
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
-                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, str] = ("", "")):
+                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, str] = ("", ""),
+                 brands: dict[str, str] | None = None):
         self.entries = entries
+        # a brand written before a model names the product by the maker's own Latin
+        # brand: 天玑9300 → Dimensity 9300, 骁龙8 Gen 3 → Snapdragon 8 Gen 3
+        self.brands = brands or {}
+        self.brand_re = regex.compile(
+            "(?<![A-Za-z0-9])(" + "|".join(_alias_regex(b) for b in sorted(self.brands, key=_longest_first))
+            + r")\s?(" + _BRAND_MODEL + ")(?![A-Za-z0-9+])") if self.brands else None
+        self.brand_fold = {fold(b): v for b, v in self.brands.items()}
         self.proper_min = proper_min
         self.not_names = {fold(x) for x in not_names or []} | {fold(w) for w, _k in series} | \
             {fold(x) for x in system_suffixes or []}
@@ -244,6 +256,15 @@ class EntityMatcher:
                 name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()
             found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
+        if self.brand_re is not None:
+            for m in self.brand_re.finditer(text):
+                s, t = m.span()
+                model = m.group(2).rstrip()
+                if not free(s, t) or not _DIGIT.search(model) and " " not in model and len(model) < 3:
+                    continue        # 骁龙X alone is no model; 酷睿Ultra and 骁龙X Elite are
+                t = m.start(2) + len(model)
+                found.append(Entity(f"{self.brand_fold[fold(m.group(1))]} {model}", "product", s, t, "brand"))
+                take(s, t)
         for m in self.model_re.finditer(text):
             s, t = m.span()
             if not free(s, t):

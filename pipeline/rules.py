@@ -211,7 +211,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -249,7 +249,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
                             int(proper.get("min_count", 0) or 0), [str(x) for x in proper.get("not_names", []) or []],
                             ("|".join(map(regex.escape, map(str, proper.get("person_before", []) or []))),
-                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or [])))))
+                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or [])))),
+                            {str(k): str(v) for k, v in (d.get("brands") or {}).items()})
 
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)

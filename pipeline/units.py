@@ -12,7 +12,7 @@ from .errors import RuleFileError
 
 SI_PREFIXES = {"K": "kilo", "k": "kilo", "M": "mega", "G": "giga", "T": "tera",
                "P": "peta", "E": "exa"}
-SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "surfaces")
+SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "per_markers", "surfaces")
 FLAGS = ("rate_only", "after", "not_after", "skip", "nocase")
 
 
@@ -36,6 +36,7 @@ class UnitTable:
     rates: dict[str, str]                       # kind -> rate kind
     rate_markers: list[str]
     units: list[Unit] = field(default_factory=list)
+    per_markers: list[str] = field(default_factory=list)
 
     def by_surface(self) -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
@@ -104,6 +105,8 @@ def load_units(path: str | Path, ureg: pint.UnitRegistry | None = None) -> UnitT
             table.rates[m[1]] = m[2]
         elif section == "rate_markers":
             table.rate_markers.append(line.strip())
+        elif section == "per_markers":
+            table.per_markers.append(line.strip())
         else:
             raw_surfaces.append((no, s))
     for no, s in raw_surfaces:

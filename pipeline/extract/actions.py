@@ -39,6 +39,24 @@ def half(ex, rule, m, text, seg):
     return [_cand(rule, "duration", (val + 0.5) * unit.factor, unit.unit, start, m.end("unit"), factor=unit.factor)]
 
 
+_PER_GAP = regex.compile(r"(?:大概|大约|约|超过|高达|达到|达|可达|接近|近|有|是|为|在)?\s?$")
+
+
+def _per_something(ex, text: str, start: int, end: int) -> bool:
+    """每瓦70 GFLOPS, 72.7 GFLOPS/W: a quantity per watt or per dollar is a ratio
+    the spec has no kind for (units.txt [per_markers])."""
+    markers = ex.rules.units.per_markers
+    if not markers:
+        return False
+    after = text[end:end + 6].lstrip()
+    if any(after.startswith(p) for p in markers):
+        return True
+    before = text[max(0, start - 8):start]
+    gap = _PER_GAP.search(before)
+    head = before[:gap.start()] if gap else before
+    return any(head.endswith(p) for p in markers)
+
+
 def quantity(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None:
@@ -50,7 +68,7 @@ def quantity(ex, rule, m, text, seg):
     if picked is None:
         return []
     unit, end = picked
-    if unit.skip:
+    if unit.skip or _per_something(ex, text, m.start("num"), end):
         return [_cand(rule, "skip", 0, "", m.start("num"), end, blocker=True)]
     kind, factor = unit.kind, unit.factor
     rates = ex.rules.units.rates

@@ -54,6 +54,9 @@ CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", 
 # 与(上一代的|英伟达的)Y相比: what may stand between the comparison word and Y is short
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
+# 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
+_BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
+_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
                          r"|^\s*(?:[^，,。：:]{1,6}[：:])?\s*整(?:个|台|套|颗|块|张|柜|机)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))")
@@ -112,7 +115,9 @@ class Attacher:
 
     @staticmethod
     def _is_baseline(sent: str, x: Entity) -> bool:
-        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end))
+        return bool(_BASE_BEFORE.search(sent, max(0, x.start - 12), x.start) and _BASE_AFTER.match(sent, x.end)
+                    or _BASE_RATIO_BEFORE.search(sent, max(0, x.start - 4), x.start)
+                    and _BASE_RATIO_AFTER.match(sent, x.end))
 
     @cached_property
     def _generic_items(self) -> set[str]:
@@ -197,6 +202,7 @@ class Attacher:
                            and not overlaps_quantity(e)), key=lambda e: e.start)
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
+        self._elliptic_items(seg, by_sentence)
         topic, topic_age = "", 0
         actor, actor_age = "", 0
         for i, sent in enumerate(seg.sentences):
@@ -244,6 +250,29 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
+
+    def _elliptic_items(self, seg: Segmented, by_sentence: dict[int, list[Mention]]) -> None:
+        """A count with a classifier and no noun (四颗MI250X … 总数是三万七千颗) counts
+        what the last count with the same classifier counted, in its sentence or
+        the one before; otherwise it is left without an item."""
+        text = seg.norm.text
+        classifiers = self.rules.classifier_set
+        prev: dict[str, str] = {}
+        for i in range(len(seg.sentences)):
+            here: dict[str, str] = {}
+            for m in by_sentence.get(i, []):
+                if m.kind != "count" or not m.rule_id.startswith("count.classifier"):
+                    continue
+                cls = next((c for c in text[m.start:m.end] if c in classifiers), "")
+                if not cls:
+                    continue
+                if m.item and m.item != cls:
+                    here[cls] = m.item
+                elif not m.item or m.item == cls:
+                    got = here.get(cls) or prev.get(cls)
+                    if got and not m.item:
+                        m.item = got
+            prev = here
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str, last_counted: str = "") -> tuple[str, str]:

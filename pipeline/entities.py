@@ -65,6 +65,7 @@ _GENERATION = regex.compile(r"\s\d{1,2}$")
 # line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S)
 _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Plus)"
                 r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Plus))?)+")
+_ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture)")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?)(?![A-Za-z0-9.])")
@@ -274,7 +275,9 @@ class EntityMatcher:
                 s0 = s                      # a brand already found as an organisation (AMD EPYC 7742)
             name = self.canonical(text[s0:t])
             if name and _DIGIT.search(name):
-                found.append(Entity(name, "product", s0, t, "pattern"))
+                # a model-like name before 架构 is an architecture (Xe2架构, RDNA 3.5架构)
+                kind = "technology" if _ARCHITECTURE.match(text, t) else "product"
+                found.append(Entity(name, kind, s0, t, "pattern"))
                 take(s0, t)
         if self.proper_min:
             found += self._proper_names(text, used)

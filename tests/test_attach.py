@@ -270,3 +270,58 @@ def test_a_companys_dated_news_is_an_event_a_products_is_a_release(extract):
     got = extract("美光在2024年2月宣布量产8层HBM3E。2024年4月9日，英特尔发布了Gaudi3。")
     assert [(r["subject"], r["attribute"]) for r in got if r["kind"] == "date"] == [
         ("美光", "event_date"), ("Gaudi3", "release_date")]
+
+
+# ---------------------------------------------------------------- session 3 shapes
+
+def test_repeated_capitalised_name_is_a_product(extract):
+    # a system no gazetteer lists, named twice: the specs are its own
+    got = extract("Perseus是今年上线的新系统。Perseus的峰值算力是2.1 EFLOPS，功耗约25兆瓦。")
+    assert {(r["kind"], r["subject"]) for r in got if r["kind"] != "date"} == {
+        ("compute_rate", "Perseus"), ("power", "Perseus")}
+
+
+def test_a_name_written_once_or_as_a_person_is_no_product(rules):
+    ents = rules.entities.find("副总裁Marc Hamilton在会上介绍，Marc Hamilton说Zephyr很快。")
+    names = {e.name for e in ents if e.source == "name"}
+    assert "Marc Hamilton" not in names and "Zephyr" not in names
+    # not_names: a benchmark repeated is still no product
+    ents = rules.entities.find("Linpack跑出1 EFLOPS，Linpack是标准。")
+    assert not [e for e in ents if e.source == "name"]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("天玑9400的NPU", "Dimensity 9400"),
+    ("骁龙8 Gen 2的GPU", "Snapdragon 8 Gen 2"),
+    ("麒麟9010采用", "Kirin 9010"),
+    ("锐龙AI 7 PRO 360", "Ryzen AI 7"),
+    ("搭载酷睿Ultra 7 258V的笔记本", "Core Ultra 7 258V"),
+    ("Snapdragon X Plus的", "Snapdragon X Plus"),
+])
+def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
+    assert name in [e.name for e in rules.entities.find(text)]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("两颗Xeon E5-2699 v4处理器", "Xeon E5-2699 v4"),
+    ("每个节点一颗EPYC 7A53", "EPYC 7A53"),
+    ("五十七张Xeon Phi 7250", "Xeon Phi 7250"),
+])
+def test_model_number_shapes(rules, text, name):
+    assert name in [e.name for e in rules.entities.find(text)]
+
+
+def test_a_model_before_jiagou_is_an_architecture(rules):
+    [e] = rules.entities.find("GPU是新的Xe3架构")
+    assert e.type == "technology"
+
+
+def test_a_count_without_noun_counts_what_the_same_classifier_counted(extract):
+    got = extract("Zephyr每个节点四颗MI300A，全机一共是２０００颗。")
+    counts = [(r["value"], r["item"]) for r in got if r["kind"] == "count"]
+    assert (2000, "MI300A") in counts
+
+
+def test_the_product_compared_with_is_no_topic(extract):
+    got = extract("B200正式发布。显存带宽8TB/s，是H100的2倍多。功耗1000W。")
+    assert [r["subject"] for r in got if r["kind"] == "power"] == ["B200"]

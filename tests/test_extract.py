@@ -125,3 +125,13 @@ def test_adjacent_digits_are_no_number(extract):
 def test_memory_channels_and_stack_layers(extract):
     got = [(r["value"], r["item"]) for r in extract("支持12通道DDR5，提供128条PCIe 5.0通道，12层HBM3E堆叠") if r["kind"] == "count"]
     assert got == [(12, "内存通道"), (128, "PCIe通道"), (12, "层")]
+
+
+@pytest.mark.parametrize("head", ["录制于2024年6月28日，根据直播回放整理。\n", "錄製日期：2024年6月28日（台北）\n"])
+def test_a_recording_line_states_the_year_relative_dates_count_from(extract, head):
+    got = extract(head + "主持人：大家好。去年9月12日发布的芯片采用3纳米工艺。")
+    assert "2023-09-12" in [r["value"] for r in got if r["kind"] == "date"]
+
+
+def test_a_quantity_per_watt_is_no_row(extract):
+    assert [r for r in extract("它的能效是每瓦70 GFLOPS，也就是72.7 GFLOPS/W左右。") if r["kind"] == "compute_rate"] == []

@@ -269,10 +269,26 @@ class Attacher:
                 if m.item and m.item != cls:
                     here[cls] = m.item
                 elif not m.item or m.item == cls:
-                    got = here.get(cls) or prev.get(cls)
+                    got = here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
                     if got and not m.item:
                         m.item = got
             prev = here
+
+    @cached_property
+    def _named_item_re(self):
+        """An item word written before its number (晶体管有两百八十亿个, GPU总数是N颗)."""
+        words = {**self.rules.items, **self.rules.counted_nouns}
+        forms = sorted((w for w in words if len(w) >= 2 or not w.isascii()), key=len, reverse=True)
+        return regex.compile("(" + "|".join(regex.escape(w) for w in forms) + ")"
+                             r"(?:的)?(?:总数|数量|数目|总量|个数|数)?\s?(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|\s)*$"), words
+
+    def _item_before(self, text: str, start: int) -> str:
+        pat, words = self._named_item_re
+        m = pat.search(text, max(0, start - 16), start)
+        if not m:
+            return ""
+        w = m.group(1)
+        return self.rules.items.get(w) or self.rules.counted_nouns.get(w) or ""
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
                  ents: list[Entity], topic: str, last_counted: str = "") -> tuple[str, str]:

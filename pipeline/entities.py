@@ -75,13 +75,15 @@ class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
                  proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, str] = ("", ""),
-                 brands: dict[str, str] | None = None):
+                 brands: dict[str, str] | None = None, brand_generations: list[str] | None = None):
         self.entries = entries
         # a brand written before a model names the product by the maker's own Latin
         # brand: 天玑9300 → Dimensity 9300, 骁龙8 Gen 3 → Snapdragon 8 Gen 3
         self.brands = brands or {}
+        self.brand_generations = {fold(b) for b in brand_generations or []}
         self.brand_re = regex.compile(
-            "(?<![A-Za-z0-9])(" + "|".join(_alias_regex(b) for b in sorted(self.brands, key=_longest_first))
+            r"(?<![A-Za-z0-9])(?:第([一二三四五六七八九十]|\d{1,2})代\s?)?("
+            + "|".join(_alias_regex(b) for b in sorted(self.brands, key=_longest_first))
             + r")\s?(" + _BRAND_MODEL + ")(?![A-Za-z0-9+])") if self.brands else None
         self.brand_fold = {fold(b): v for b, v in self.brands.items()}
         self.proper_min = proper_min
@@ -260,11 +262,19 @@ class EntityMatcher:
         if self.brand_re is not None:
             for m in self.brand_re.finditer(text):
                 s, t = m.span()
-                model = m.group(2).rstrip()
+                model = m.group(3).rstrip()
                 if not free(s, t) or not _DIGIT.search(model) and " " not in model and len(model) < 3:
                     continue        # 骁龙X alone is no model; 酷睿Ultra and 骁龙X Elite are
-                t = m.start(2) + len(model)
-                found.append(Entity(f"{self.brand_fold[fold(m.group(1))]} {model}", "product", s, t, "brand"))
+                t = m.start(3) + len(model)
+                name = f"{self.brand_fold[fold(m.group(2))]} {model}"
+                if m.group(1):
+                    if fold(m.group(2)) not in self.brand_generations or "Gen" in model:
+                        s = m.start(2)          # 第五代至强: the generation is no part of the name
+                    else:
+                        # the maker's Chinese name of a generation: 第三代骁龙8 is Snapdragon 8 Gen 3
+                        g = m.group(1)
+                        name += f" Gen {int(g) if g.isdigit() else '一二三四五六七八九十'.index(g) + 1}"
+                found.append(Entity(name, "product", s, t, "brand"))
                 take(s, t)
         for m in self.model_re.finditer(text):
             s, t = m.span()

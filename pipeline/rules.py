@@ -211,7 +211,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -250,7 +250,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             int(proper.get("min_count", 0) or 0), [str(x) for x in proper.get("not_names", []) or []],
                             ("|".join(map(regex.escape, map(str, proper.get("person_before", []) or []))),
                              "|".join(map(regex.escape, map(str, proper.get("person_after", []) or [])))),
-                            {str(k): str(v) for k, v in (d.get("brands") or {}).items()})
+                            {str(k): str(v) for k, v in (d.get("brands") or {}).items()},
+                            [str(x) for x in d.get("brand_generations", []) or []])
 
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)

@@ -297,6 +297,8 @@ def test_a_name_written_once_or_as_a_person_is_no_product(rules):
     ("锐龙AI 7 PRO 360", "Ryzen AI 7"),
     ("搭载酷睿Ultra 7 258V的笔记本", "Core Ultra 7 258V"),
     ("Snapdragon X Plus的", "Snapdragon X Plus"),
+    ("发布了第四代骁龙8，也就是", "Snapdragon 8 Gen 4"),
+    ("第五代至强6", "Xeon 6"),
 ])
 def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     assert name in [e.name for e in rules.entities.find(text)]
@@ -325,3 +327,8 @@ def test_a_count_without_noun_counts_what_the_same_classifier_counted(extract):
 def test_the_product_compared_with_is_no_topic(extract):
     got = extract("B200正式发布。显存带宽8TB/s，是H100的2倍多。功耗1000W。")
     assert [r["subject"] for r in got if r["kind"] == "power"] == ["B200"]
+
+
+def test_a_count_without_noun_takes_the_item_named_before_its_number(extract):
+    got = extract("这颗芯片的晶体管有三百亿个，主频3GHz。")
+    assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(3e10, "晶体管")]

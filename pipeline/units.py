@@ -13,7 +13,7 @@ from .errors import RuleFileError
 SI_PREFIXES = {"K": "kilo", "k": "kilo", "M": "mega", "G": "giga", "T": "tera",
                "P": "peta", "E": "exa"}
 SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "per_markers", "surfaces")
-FLAGS = ("rate_only", "after", "not_after", "skip", "nocase")
+FLAGS = ("rate_only", "after", "not_after", "before", "skip", "nocase")
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class Unit:
     after: str | None = None
     not_after: str | None = None
     skip: bool = False
+    before: str | None = None   # a unit only when this matches the text right before the number
 
 
 @dataclass
@@ -132,7 +133,7 @@ def _parse_surface_line(path: Path, no: int, s: str, table: UnitTable, ureg) -> 
         key, _, val = f.partition("=")
         if key not in FLAGS:
             raise RuleFileError(str(path), no, f"unknown flag {key!r}; flags are {', '.join(FLAGS)}")
-        if key in ("after", "not_after"):
+        if key in ("after", "not_after", "before"):
             try:
                 regex.compile(val)
             except regex.error as e:
@@ -160,5 +161,5 @@ def _parse_surface_line(path: Path, no: int, s: str, table: UnitTable, ureg) -> 
             unit = canon
         out.append(Unit(surface, kind, unit, factor, no, bool(flags.get("rate_only")),
                         flags.get("after") or None, flags.get("not_after") or None,
-                        bool(flags.get("skip"))))
+                        bool(flags.get("skip")), flags.get("before") or None))
     return out

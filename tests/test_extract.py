@@ -135,3 +135,8 @@ def test_a_recording_line_states_the_year_relative_dates_count_from(extract, hea
 
 def test_a_quantity_per_watt_is_no_row(extract):
     assert [r for r in extract("它的能效是每瓦70 GFLOPS，也就是72.7 GFLOPS/W左右。") if r["kind"] == "compute_rate"] == []
+
+
+def test_an_interview_line_with_year_and_month_is_a_dateline(extract):
+    got = extract("采访时间：2025年5月\n\n主持人：去年11月它做了上市辅导备案。")
+    assert "2024-11" in [r["value"] for r in got if r["kind"] == "date"]

@@ -64,7 +64,7 @@ def quantity(ex, rule, m, text, seg):
     prefix = text[m.start():m.start("num")]
     rate_before = bool(ex.rate_after.fullmatch(prefix.rstrip()) or "每秒" in prefix
                        or any(r in prefix for r in ex.rules.units.rate_markers))
-    picked = ex.pick_unit(text, m.group("unit"), m.end("unit"), rate_before)
+    picked = ex.pick_unit(text, m.group("unit"), m.end("unit"), rate_before, m.start("num"))
     if picked is None:
         return []
     unit, end = picked
@@ -211,7 +211,8 @@ _DATE = r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]\s?(?:3[0
 # (本文根据2025年3月22日…录音整理), or a line that is only a date
 # or a line that says when it was recorded or published (录制于2024年6月28日, 錄製日期：…)
 _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$)"
-                          rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理)(?:于|日期|时间)\s*[：:]?\s*{_DATE})")
+                          rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈)(?:于|日期|时间)\s*[：:]?\s*"
+                          r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]?)")
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 
 

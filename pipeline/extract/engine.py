@@ -74,11 +74,14 @@ class Extractor:
         }
 
     # -- unit choice -------------------------------------------------------
-    def pick_unit(self, text: str, surface: str, end: int, rate_before: bool) -> tuple[Unit, int] | None:
+    def pick_unit(self, text: str, surface: str, end: int, rate_before: bool,
+                  start: int | None = None) -> tuple[Unit, int] | None:
         """The unit entry whose conditions hold here, and where the mention ends."""
         after = text[end:end + 12]
         m_rate = self.rate_after.match(after)
         for u in self.units_by_surface.get(surface, []):
+            if u.before and (start is None or not _compiled(u.before).search(text[max(0, start - 16):start])):
+                continue
             if u.not_after and _compiled(u.not_after).match(after):
                 continue
             if u.after and not _compiled(u.after).match(after):

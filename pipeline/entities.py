@@ -67,7 +67,7 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
                 r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Plus))?)+")
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture)")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
-_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
+_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?)(?![A-Za-z0-9.])")
 
 
@@ -236,6 +236,8 @@ class EntityMatcher:
             if g[-1].isascii() and g[-1].isalnum() and t < n and text[t].isascii() and text[t].isalnum() \
                     and not self._suffix_follows(text, t):
                 continue
+            if g[-1].isascii() and text[t:t + 1] in ("'", "’") and text[t + 1:t + 2].isalpha():
+                continue            # Dell'Oro is no Dell
             e = self.by_fold.get(fold(g))
             if e is None:
                 continue

@@ -308,6 +308,8 @@ def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     ("两颗Xeon E5-2699 v4处理器", "Xeon E5-2699 v4"),
     ("每个节点一颗EPYC 7A53", "EPYC 7A53"),
     ("五十七张Xeon Phi 7250", "Xeon Phi 7250"),
+    ("新的Quantum-X1600交换机", "Quantum-X1600"),
+    ("一台Atlas 800I A3", "Atlas 800I A3"),
 ])
 def test_model_number_shapes(rules, text, name):
     assert name in [e.name for e in rules.entities.find(text)]
@@ -332,3 +334,8 @@ def test_the_product_compared_with_is_no_topic(extract):
 def test_a_count_without_noun_takes_the_item_named_before_its_number(extract):
     got = extract("这颗芯片的晶体管有三百亿个，主频3GHz。")
     assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(3e10, "晶体管")]
+
+
+def test_a_name_continued_by_an_apostrophe_is_another_name(rules):
+    # Dell'Oro (a research firm) is not Dell
+    assert [e.name for e in rules.entities.find("据Dell'Oro统计")] == []

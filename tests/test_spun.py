@@ -271,3 +271,15 @@ def test_speed_on_clean_text_is_comparable_to_jieba(rules, bench):
         normalize_text(text, rules)
     tn = time.perf_counter() - t0
     assert tn <= 2.5 * tj          # measured ≈ 0.85× jieba's time; generous for a loaded CI
+
+
+def test_after_a_number_a_candidate_that_completes_a_unit_or_a_date_wins(rules):
+    from pipeline.normalize.spun import spun_layer
+
+    repair = spun_layer({}, rules).__self__
+    text = "这颗芯片采用7氖米工艺，去年11焆发布。"
+    best = lambda i: max(repair.deltas(text, i), key=lambda x: x[2])[0]
+    assert best(text.index("氖")) == "奈"       # 7奈米 (Taiwan: nanometre)
+    assert best(text.index("焆")) == "月"       # 11月, not 11元
+    # and a date word after a number is read as written
+    assert repair.deltas("我们在2018年发布", 6) == []

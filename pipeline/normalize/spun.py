@@ -103,6 +103,8 @@ DEFAULTS: dict[str, Any] = {
     "junk_max": 10,
     "junk_min_part": 2,
     "numeral_context_bonus": 6.0,
+    "number_followers": "",
+    "unit_pair_bonus": 0.0,
     "clean_max_obscure": 0.003,
 }
 
@@ -497,6 +499,10 @@ class SpunRepair:
         # numeral characters (rules/numerals.yaml): digits and magnitudes
         self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
         self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
+        # date words follow numbers like units (2018年, 11月): never edited there, and
+        # a candidate for them after a number earns the bonus
+        self.after_number_chars |= set(str(cfg.get("number_followers") or ""))
+        self.unit_pair_bonus = float(cfg.get("unit_pair_bonus", 0.0))
         self.tables = load_tables(cfg)
         self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]),
                            self.tables.logp, float(cfg["char_freq_mix"]),
@@ -695,6 +701,8 @@ class SpunRepair:
                     t not in self.classifier_chars or t in self._used_after_number):
                 # 530賹个 is 530亿个, 128嗀 is 128核: after a number comes what follows numbers
                 d += self.numeral_bonus
+                if nxt and t + nxt in self.unit_pairs:
+                    d += self.unit_pair_bonus     # 7氖米 is 7奈米: the candidate completes a unit
             if d > 0:
                 out.append((t, kind, d))
         return out

@@ -339,3 +339,8 @@ def test_a_count_without_noun_takes_the_item_named_before_its_number(extract):
 def test_a_name_continued_by_an_apostrophe_is_another_name(rules):
     # Dell'Oro (a research firm) is not Dell
     assert [e.name for e in rules.entities.find("据Dell'Oro统计")] == []
+
+
+def test_a_date_is_about_what_was_released_after_it(extract):
+    got = extract("华为云今年4月10号发的那个CloudMatrix 384，大家怎么看？")
+    assert [r["subject"] for r in got if r["kind"] == "date"] == ["CloudMatrix 384"]

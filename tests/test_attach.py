@@ -344,3 +344,8 @@ def test_a_name_continued_by_an_apostrophe_is_another_name(rules):
 def test_a_date_is_about_what_was_released_after_it(extract):
     got = extract("华为云今年4月10号发的那个CloudMatrix 384，大家怎么看？")
     assert [r["subject"] for r in got if r["kind"] == "date"] == ["CloudMatrix 384"]
+
+
+def test_the_whole_machine_or_its_nodes_refer_to_the_topic(extract):
+    got = extract("Frontier是橡树岭的超算。每个节点配四颗MI250X，全机9408个节点，放在74个机柜里。")
+    assert {(r["value"], r["subject"]) for r in got if r["kind"] == "count"} >= {(9408, "Frontier"), (74, "Frontier")}

@@ -58,6 +58,7 @@ _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比�
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
 _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
+_BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
                          r"|^\s*(?:[^，,。：:]{1,6}[：:])?\s*整(?:个|台|套|颗|块|张|柜|机)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))"
@@ -335,6 +336,10 @@ class Attacher:
             if each and last_counted and not [x for x in products if each.end() <= x.start < s]:
                 return last_counted, ""
         before = [x for x in products if x.end <= s]
+        # GB200 NVL72（约180 PFLOPS）: a figure in brackets right after a name is its own
+        bracketed = [x for x in before if _BRACKET_AFTER.fullmatch(sent, x.end, s)]
+        if bracketed:
+            return bracketed[-1].name, ""
         in_clause = [x for x in before if x.start >= cs]
         if m.kind in RATIO_KINDS:
             # X 是 Y 的 N倍, X 比 Y 快 N倍, 拿 X 对比 64核的 Y：快 N倍, 为 Y 的 N倍: the last

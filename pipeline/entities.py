@@ -294,7 +294,23 @@ class EntityMatcher:
         if self.proper_min:
             found += self._proper_names(text, used)
         found.sort(key=lambda e: e.start)
+        found = self._technology_short_forms(text, found)
         return self._systems(text, self._document_aliases(text, found, used))
+
+    @staticmethod
+    def _technology_short_forms(text: str, found: list[Entity]) -> list[Entity]:
+        """Cortex-X4 … X4最高跑到3.25GHz: a model-like token the text wrote as the
+        version of a technology is that technology, not a product."""
+        tails = set()
+        for e in found:
+            if e.type == "technology":
+                m = regex.search(r"[\s\-]([A-Za-z]?\d{1,3}[A-Za-z]{0,2})$", text[e.start:e.end])
+                if m:
+                    tails.add(fold(m.group(1)))
+        if not tails:
+            return found
+        return [replace(e, type="technology") if e.source == "pattern" and fold(e.name) in tails else e
+                for e in found]
 
     def _proper_names(self, text: str, used: bytearray) -> list[Entity]:
         """Capitalised Latin names no gazetteer lists (Frontier, Lunar Lake): in a

@@ -349,3 +349,14 @@ def test_a_date_is_about_what_was_released_after_it(extract):
 def test_the_whole_machine_or_its_nodes_refer_to_the_topic(extract):
     got = extract("Frontier是橡树岭的超算。每个节点配四颗MI250X，全机9408个节点，放在74个机柜里。")
     assert {(r["value"], r["subject"]) for r in got if r["kind"] == "count"} >= {(9408, "Frontier"), (74, "Frontier")}
+
+
+def test_a_figure_in_brackets_after_a_name_is_its_own(extract):
+    got = extract("CloudMatrix 384的算力约300 PFLOPS，是GB200 NVL72（约180 PFLOPS）的1.7倍。")
+    assert {(r["value"], r["subject"]) for r in got if r["kind"] == "compute_rate"} == {
+        (3e17, "CloudMatrix 384"), (1.8e17, "GB200 NVL72")}
+
+
+def test_the_version_of_a_technology_written_alone_is_no_product(rules):
+    ents = rules.entities.find("CPU是四颗Cortex-X4加四颗Cortex-A720，X4最高跑到3.25GHz。")
+    assert [e.type for e in ents if e.name == "X4"] == ["technology"]

@@ -15,7 +15,7 @@ from pipeline.run import format_value, process_document
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ["100_ascend_lecture", "101_mi300x_launch", "103_gaudi_a100_review", "104_domestic_gpu_qa", "105_server_cpu_launch",
-        "106_blackwell_gb200", "107_cloudmatrix_trad"]
+        "106_blackwell_gb200", "107_cloudmatrix_trad", "112_mobile_ai_soc", "113_supercomputers_trad"]
 
 
 def _rows(doc_id, mentions):

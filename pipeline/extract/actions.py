@@ -133,7 +133,9 @@ def count(ex, rule, m, text, seg):
 
 
 def counted(ex, rule, m, text, seg):
-    val = _num(ex, m)
+    # 千卡集群, 万卡规模: a bare magnitude before 卡 counts a thousand, ten thousand cards
+    num = m.group("num")
+    val = ex.rules.numeral_parser.parse("一" + num) if num in ("千", "万") else _num(ex, m)
     if val is None or val != int(val) or val == 1:
         return []
     item = ex.rules.counted_nouns[m.group("noun")]

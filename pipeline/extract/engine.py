@@ -294,8 +294,9 @@ class Extractor:
             # classifier, ending at punctuation or a stop word, are the counted thing
             words = []
             for w, flag in toks:
-                if w in self.stop_words or not regex.fullmatch(r"\p{Han}+", w) or w == "的":
-                    break
+                if w in self.stop_words or not regex.fullmatch(r"\p{Han}+", w) or w == "的" \
+                        or flag[:1] not in ("n", "v"):
+                    break               # 张卡就是…, 张卡一组: an adverb or a numeral is no part of a name
                 words.append(w)
             if words and len(words) <= 2 and len(words[-1]) >= 2 and len("".join(words)) <= 4 \
                     and (len(words) == len(toks) or not regex.match(r"\p{Han}", toks[len(words)][0])):

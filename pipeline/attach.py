@@ -58,6 +58,8 @@ _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比�
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
 _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
+_RESPECTIVELY = regex.compile(r"分别")
+_LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -241,6 +243,7 @@ class Attacher:
                 self._one(m, sent.text, s, e, own, carried, last_counted)
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
+            self._respectively(sent.text, sent.start, ents, mine)
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a
             # sentence's shares and dates are about, never a topic later specs take
@@ -254,6 +257,31 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
+
+    def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
+        """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别
+        take the quantities of one kind listed after it, in order."""
+        m = _RESPECTIVELY.search(sent)
+        if not m:
+            return
+        names = [x for x in ents if x.end <= m.start() and x.type != "technology"]
+        # the listed names: the last run joined by 、 和 与 及 跟
+        run: list[Entity] = []
+        for x in reversed(names):
+            if run and not _LIST_JOIN.fullmatch(sent, x.end, run[0].start):
+                break
+            run.insert(0, x)
+        after = [q for q in mine if q.start - base >= m.end()]
+        if len(run) < 2 or not after:
+            return
+        kind = after[0].kind
+        same = [q for q in after if q.kind == kind]
+        if len(same) != len(run):
+            return
+        label = next((q.attribute for q in same if q.attribute), "")
+        for q, x in zip(same, run):
+            q.subject, q.compared_to = x.name, ""
+            q.attribute = q.attribute or label     # one cue word says what every value is
 
     def _elliptic_items(self, seg: Segmented, by_sentence: dict[int, list[Mention]]) -> None:
         """A count with a classifier and no noun (四颗MI250X … 总数是三万七千颗) counts

@@ -65,6 +65,10 @@ _GENERATION = regex.compile(r"\s\d{1,2}$")
 # line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S)
 _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Plus)"
                 r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Plus))?)+")
+# what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
+_NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
+                   r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
+_ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|Max|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture)")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
@@ -261,6 +265,12 @@ class EntityMatcher:
                 name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()
             found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
+        # 美光9550, 三星的PM1743: a model number right after its maker names the product
+        for e in [x for x in found if x.type == "organization"]:
+            mm = _ORG_MODEL.match(text, e.end)
+            if mm and free(mm.start(1), mm.end(1)):
+                found.append(Entity(mm.group(1), "product", mm.start(1), mm.end(1), "maker"))
+                take(mm.start(1), mm.end(1))
         if self.brand_re is not None:
             for m in self.brand_re.finditer(text):
                 s, t = m.span()
@@ -369,6 +379,8 @@ class EntityMatcher:
         within this document only. A short form two products share names neither."""
         owner: dict[str, set[str]] = {}
         for e in found:
+            if e.type == "product" and e.source == "maker":
+                owner.setdefault(fold(e.name), set()).add(e.name)      # 美光9550 … 9550
             if e.type == "product":
                 for tok in self._model_tokens(e.name):
                     if fold(tok) in self.by_fold:
@@ -393,14 +405,23 @@ class EntityMatcher:
             out.append(e)
         forms = sorted({tok for e in out if e.type == "product" for tok in self._model_tokens(e.name)
                         if fold(tok) in short}, key=_longest_first)
-        pat = regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)
-                            + r")(?![A-Za-z0-9+]|\.\d|\s?(?:年|月|日))")
-        for m in pat.finditer(text):
-            s, t = m.span()
-            if any(used[s:t]):
-                continue
-            out.append(Entity(short[fold(m.group())], "product", s, t, "document"))
-            used[s:t] = b"\x01" * (t - s)
+        # a model number its maker named (美光9550) stands alone later too, but a bare
+        # number is a name only where no unit or classifier follows it
+        numbers = sorted({e.name for e in out if e.source == "maker" and fold(e.name) in short}, key=_longest_first)
+        pats = []
+        if forms:
+            pats.append(regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)
+                                      + r")(?![A-Za-z0-9+]|\.\d|\s?(?:年|月|日))"))
+        if numbers:
+            pats.append(regex.compile(r"(?<![A-Za-z0-9.,\-])(?:" + "|".join(_alias_regex(f) for f in numbers)
+                                      + ")" + _NOT_A_QUANTITY))
+        for pat in pats:
+            for m in pat.finditer(text):
+                s, t = m.span()
+                if s == t or any(used[s:t]) or fold(m.group()) not in short:
+                    continue
+                out.append(Entity(short[fold(m.group())], "product", s, t, "document"))
+                used[s:t] = b"\x01" * (t - s)
         out.sort(key=lambda e: e.start)
         return out
 

@@ -360,3 +360,14 @@ def test_a_figure_in_brackets_after_a_name_is_its_own(extract):
 def test_the_version_of_a_technology_written_alone_is_no_product(rules):
     ents = rules.entities.find("CPU是四颗Cortex-X4加四颗Cortex-A720，X4最高跑到3.25GHz。")
     assert [e.type for e in ents if e.name == "X4"] == ["technology"]
+
+
+def test_names_listed_before_fenbie_take_the_values_in_order(extract):
+    got = extract("三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%。")
+    assert [(r["subject"], r["value"], r["attribute"]) for r in got] == [
+        ("三星", 39.3, "share"), ("SK海力士", 36.6, "share"), ("美光", 22.4, "share")]
+
+
+def test_a_model_number_after_its_maker_is_a_product(rules):
+    ents = rules.entities.find("美光9550很快。后来推出的9550读取14GB/s，有9550个用户，美光2025会计年度。")
+    assert [(e.name, e.start) for e in ents if e.type == "product"] == [("9550", 2), ("9550", 13)]

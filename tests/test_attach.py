@@ -370,4 +370,4 @@ def test_names_listed_before_fenbie_take_the_values_in_order(extract):
 
 def test_a_model_number_after_its_maker_is_a_product(rules):
     ents = rules.entities.find("美光9550很快。后来推出的9550读取14GB/s，有9550个用户，美光2025会计年度。")
-    assert [(e.name, e.start) for e in ents if e.type == "product"] == [("9550", 2), ("9550", 13)]
+    assert [(e.name, e.start) for e in ents if e.type == "product"] == [("9550", 2), ("9550", 14)]

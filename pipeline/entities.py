@@ -69,7 +69,8 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
 _NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
 _ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|Max|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
-_ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture)")
+_ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture|格式|数据格式|数据类型|精度)")
+_VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?)(?![A-Za-z0-9.])")
@@ -260,6 +261,10 @@ class EntityMatcher:
             elif e.type == "technology" and _TECH_VERSION.match(text, t):
                 # Neoverse V2, CDNA 3, NVLink 5: a technology's version is no product
                 t = _TECH_VERSION.match(text, t).end()
+            elif e.type == "product" and not _DIGIT.search(name) and _VERSION_AFTER.match(text, t):
+                # MTIA v2, Gaudi v2: a product line and its version name the product
+                v = _VERSION_AFTER.match(text, t)
+                name, t = f"{name} {v.group(1)}", v.end()
             elif mm and e.type == "product" and _GENERATION.search(name) and len(mm.group(1)) >= 4:
                 # a generation name followed by a model (Xeon 6 6980P) is that model: Xeon 6980P
                 name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()
@@ -434,7 +439,9 @@ class EntityMatcher:
         out: list[Entity] = []
         taken = bytearray(len(text) + 1)
         for e in found:
-            m = self.system_re.match(text, e.end) if e.type == "product" else None
+            # BF16 Pod is no system: a format is never the base of one
+            m = self.system_re.match(text, e.end) if e.type == "product" and not (
+                self.not_subject and self.not_subject.match(e.name)) else None
             if m and not e.name.lower().endswith(m.group(1).lower()):
                 e = replace(e, name=f"{e.name} {m.group(1)}", end=m.end())
             out.append(e)
@@ -443,7 +450,8 @@ class EntityMatcher:
         for m in self.bare_system_re.finditer(text):
             if any(taken[m.start():m.end()]):
                 continue
-            prev = [e for e in out if e.end <= m.start() and e.type == "product"]
+            prev = [e for e in out if e.end <= m.start() and e.type == "product"
+                    and not (self.not_subject and self.not_subject.match(e.name))]
             if prev:
                 base = prev[-1].name
                 name = base if base.lower().endswith(m.group(1).lower()) else f"{base} {m.group(1)}"

@@ -253,6 +253,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             {str(k): str(v) for k, v in (d.get("brands") or {}).items()},
                             [str(x) for x in d.get("brand_generations", []) or []])
 
+    matcher.not_subject = not_subject
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)
     cues: dict[str, list[dict]] = {}

@@ -371,3 +371,11 @@ def test_names_listed_before_fenbie_take_the_values_in_order(extract):
 def test_a_model_number_after_its_maker_is_a_product(rules):
     ents = rules.entities.find("美光9550很快。后来推出的9550读取14GB/s，有9550个用户，美光2025会计年度。")
     assert [(e.name, e.start) for e in ents if e.type == "product"] == [("9550", 2), ("9550", 14)]
+
+
+def test_formats_version_suffixes_and_systems(rules):
+    find = lambda t: [(e.name, e.type) for e in rules.entities.find(t)]
+    assert ("MX6", "technology") in find("用MX6格式能到3 POPS")
+    assert ("MTIA v2", "product") in find("Meta的MTIA v2有")
+    # a format before a bare Pod is no system; the product named before it is
+    assert [n for n, _ in find("TPU v5p的BF16 Pod的算力") if n.endswith("Pod")] == ["TPU v5p Pod"]

@@ -236,7 +236,7 @@ class Attacher:
                 # such as cores and transistors for even one sentence lowered fact F1,
                 # 0.697 → 0.684)
                 carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)) else ""
-                if not ents and m.kind in ORG_CARRY_KINDS and actor_age <= 1:
+                if not ents and m.kind in ORG_CARRY_KINDS and actor_age <= 1 and not _PRONOUN.search(sent.text):
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product
                     carried = actor

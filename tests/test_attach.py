@@ -379,3 +379,8 @@ def test_formats_version_suffixes_and_systems(rules):
     assert ("MTIA v2", "product") in find("Meta的MTIA v2有")
     # a format before a bare Pod is no system; the product named before it is
     assert [n for n, _ in find("TPU v5p的BF16 Pod的算力") if n.endswith("Pod")] == ["TPU v5p Pod"]
+
+
+def test_a_pronoun_beats_the_previous_sentences_company(extract):
+    got = extract("亚马逊的Trainium2很强。它是2023年11月28日在re:Invent上公布的。")
+    assert [r["subject"] for r in got if r["kind"] == "date"] == ["Trainium2"]

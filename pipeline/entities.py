@@ -79,7 +79,7 @@ _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?)(?![
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
-                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, str] = ("", ""),
+                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, ...] = ("", "", ""),
                  brands: dict[str, str] | None = None, brand_generations: list[str] | None = None):
         self.entries = entries
         # a brand written before a model names the product by the maker's own Latin
@@ -97,6 +97,9 @@ class EntityMatcher:
         # a name right after a role (副总裁Marc Hamilton) or before a verb of saying is a person
         self.person_before = regex.compile(f"(?:{person_cues[0]})$") if person_cues[0] else None
         self.person_after = regex.compile(f"(?:{person_cues[1]})") if person_cues[1] else None
+        # a name before what a company does (Solidigm自家…, Solidigm宣布) is a company
+        org_cue = person_cues[2] if len(person_cues) > 2 else ""
+        self.org_after = regex.compile(f"(?:{org_cue})") if org_cue else None
         self.by_fold: dict[str, GazetteerEntry] = {}
         for e in entries:
             for a in (e.name, *e.aliases):
@@ -335,6 +338,7 @@ class EntityMatcher:
         is a person."""
         occ: dict[str, list[tuple[int, int]]] = {}
         speakers = set()
+        makers = set()
         for m in _PROPER.finditer(text):
             s, t = m.span()
             if any(used[s:t]):
@@ -347,13 +351,16 @@ class EntityMatcher:
             if (self.person_before and self.person_before.search(text, max(0, s - 8), s)) or \
                     (self.person_after and self.person_after.match(text, t)):
                 speakers.add(name)
+            if self.org_after and self.org_after.match(text, t):
+                makers.add(name)
             occ.setdefault(name, []).append((s, t))
         out = []
         for name, spans in occ.items():
             if name in speakers or len(spans) < self.proper_min:
                 continue
+            kind = "organization" if name in makers else "product"
             for s, t in spans:
-                out.append(Entity(name, "product", s, t, "name"))
+                out.append(Entity(name, kind, s, t, "name"))
                 used[s:t] = b"\x01" * (t - s)
         return out
 

@@ -244,12 +244,13 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         series.append((str(s["word"]), bool(s.get("keep", False))))
     proper = d.get("proper_names") or {}
     if proper:
-        _need(proper, set(), p, "proper_names", {"min_count", "not_names", "person_before", "person_after"})
+        _need(proper, set(), p, "proper_names", {"min_count", "not_names", "person_before", "person_after", "org_after"})
     matcher = EntityMatcher(entries, series, list(d.get("generic_suffixes", []) or []),
                             d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
                             int(proper.get("min_count", 0) or 0), [str(x) for x in proper.get("not_names", []) or []],
                             ("|".join(map(regex.escape, map(str, proper.get("person_before", []) or []))),
-                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or [])))),
+                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or []))),
+                             "|".join(map(regex.escape, map(str, proper.get("org_after", []) or [])))),
                             {str(k): str(v) for k, v in (d.get("brands") or {}).items()},
                             [str(x) for x in d.get("brand_generations", []) or []])
 

@@ -384,3 +384,8 @@ def test_formats_version_suffixes_and_systems(rules):
 def test_a_pronoun_beats_the_previous_sentences_company(extract):
     got = extract("亚马逊的Trainium2很强。它是2023年11月28日在re:Invent上公布的。")
     assert [r["subject"] for r in got if r["kind"] == "date"] == ["Trainium2"]
+
+
+def test_a_repeated_name_before_what_a_company_does_is_a_company(rules):
+    ents = rules.entities.find("Vexor宣布推出新硬盘。它采用Vexor自家的NAND。")
+    assert {e.type for e in ents if e.name == "Vexor"} == {"organization"}

@@ -69,6 +69,7 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
 _NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
 _ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|Max|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
+_LAUNCHED_NUMBER = regex.compile(r"(?:推出|发布|发表|量产|发售|上市)的(?=\s?\d{3,5})")
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture|格式|数据格式|数据类型|精度)")
 _VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
@@ -273,9 +274,11 @@ class EntityMatcher:
                 name, t = f"{_GENERATION.sub('', name)} {mm.group(1)}", mm.end()
             found.append(Entity(name, e.type, s0, t, "gazetteer"))
             take(s0, t)
-        # 美光9550, 三星的PM1743: a model number right after its maker names the product
-        for e in [x for x in found if x.type == "organization"]:
-            mm = _ORG_MODEL.match(text, e.end)
+        # 美光9550, 三星的990 Pro: a model number right after its maker names the product;
+        # so does one right after a launch (美光去年7月推出的9550)
+        starts = [x.end for x in found if x.type == "organization"] + [m.end() for m in _LAUNCHED_NUMBER.finditer(text)]
+        for p in sorted(set(starts)):
+            mm = _ORG_MODEL.match(text, p)
             if mm and free(mm.start(1), mm.end(1)):
                 found.append(Entity(mm.group(1), "product", mm.start(1), mm.end(1), "maker"))
                 take(mm.start(1), mm.end(1))

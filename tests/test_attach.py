@@ -389,3 +389,9 @@ def test_a_pronoun_beats_the_previous_sentences_company(extract):
 def test_a_repeated_name_before_what_a_company_does_is_a_company(rules):
     ents = rules.entities.find("Vexor宣布推出新硬盘。它采用Vexor自家的NAND。")
     assert {e.type for e in ents if e.name == "Vexor"} == {"organization"}
+
+
+def test_a_model_number_right_after_a_launch_is_a_product(rules):
+    find = lambda t: [(e.name, e.type) for e in rules.entities.find(t)]
+    assert ("9550", "product") in find("美光去年7月推出的9550，读取14GB/s")
+    assert not [n for n, k in find("他们发布的2000台服务器，去年发布的128核处理器") if k == "product"]

@@ -204,7 +204,9 @@ class Attacher:
             return j >= 0 and spans[j][1] > e.start and e.source != "gazetteer"
 
         # technologies (Blackwell, Hopper) are kept only as what a date's sentence launches
-        all_ents = sorted((e for e in found if (self.rules.is_subject(e) or e.type == "technology")
+        dominant = self._dominant_memory(found)
+        all_ents = sorted((e for e in found if (self.rules.is_subject(e) or e.type == "technology"
+                                                or e.name in dominant)
                            and not overlaps_quantity(e)), key=lambda e: e.start)
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
@@ -257,6 +259,25 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
+
+    def _dominant_memory(self, found: list[Entity]) -> set[str]:
+        """A text about memory (HBM4, DDR5) names its generations more often than any
+        product: there they are what the specs are about. Elsewhere a memory type is
+        never a subject (rules: gazetteer.yaml dominant_subjects)."""
+        pat = self.rules.dominant_subjects
+        if pat is None:
+            return set()
+        products: dict[str, int] = {}
+        memory: dict[str, int] = {}
+        for e in found:
+            if e.type != "product":
+                continue
+            if self.rules.is_subject(e):
+                products[e.name] = products.get(e.name, 0) + 1
+            elif pat.match(e.name):
+                memory[e.name] = memory.get(e.name, 0) + 1
+        top = max(products.values(), default=0)
+        return {n for n, c in memory.items() if c >= 3 and c >= 2 * top}
 
     def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
         """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别

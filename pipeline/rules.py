@@ -76,6 +76,7 @@ class RuleSet:
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
     counts_itself: set = field(default_factory=set)
     org_items: Any = None
+    dominant_subjects: Any = None
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
@@ -211,7 +212,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -255,6 +256,10 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             [str(x) for x in d.get("brand_generations", []) or []])
 
     matcher.not_subject = not_subject
+    try:
+        dominant_subjects = regex.compile(d["dominant_subjects"]) if d.get("dominant_subjects") else None
+    except regex.error as ex:
+        raise RuleFileError(str(p), None, f"dominant_subjects is not a valid regex: {ex}") from ex
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)
     cues: dict[str, list[dict]] = {}
@@ -328,6 +333,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.default_attributes = defaults
     rs.subject_refines = subject_refines
     rs.org_items = org_items
+    rs.dominant_subjects = dominant_subjects
     rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs

@@ -395,3 +395,13 @@ def test_a_model_number_right_after_a_launch_is_a_product(rules):
     find = lambda t: [(e.name, e.type) for e in rules.entities.find(t)]
     assert ("9550", "product") in find("美光去年7月推出的9550，读取14GB/s")
     assert not [n for n, k in find("他们发布的2000台服务器，去年发布的128核处理器") if k == "product"]
+
+
+def test_a_text_about_a_memory_type_takes_it_as_subject(extract):
+    text = ("HBM4是今年的重点。HBM4的带宽达到2TB/s。SK海力士已经送样HBM4，HBM4单颗容量36GB。"
+            "H200用的是上一代。")
+    got = extract(text)
+    assert ("HBM4", 2e12) in [(r["subject"], r["value"]) for r in got if r["kind"] == "bandwidth"]
+    # a text about a product keeps its memory a spec, never the subject
+    got = extract("H200有141GB的HBM3e，H200的带宽4.8TB/s。H200很快，H200很贵。")
+    assert {r["subject"] for r in got} == {"H200"}

@@ -243,6 +243,11 @@ class Attacher:
                     # names nobody are the previous sentence's company or product
                     carried = actor
                 self._one(m, sent.text, s, e, own, carried, last_counted)
+                if m.kind in ("money", "date") and actor and actor_age <= 2 and self._company_event(sent.text, s) \
+                        and not any(x.type == "organization" for x in ents) and m.subject != actor:
+                    # 2022年11月它宣布完成了20亿元的B轮: a funding round is the company's,
+                    # even where the sentence calls it by its product's pronoun
+                    m.subject = actor
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._respectively(sent.text, sent.start, ents, mine)
@@ -278,6 +283,13 @@ class Attacher:
                 memory[e.name] = memory.get(e.name, 0) + 1
         top = max(products.values(), default=0)
         return {n for n, c in memory.items() if c >= 3 and c >= 2 * top}
+
+    def _company_event(self, sent: str, pos: int) -> bool:
+        pat = self.rules.org_events
+        if pat is None:
+            return False
+        cs, ce = self._clause_bounds(sent, pos)
+        return bool(pat.search(sent, cs, ce))
 
     def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
         """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别

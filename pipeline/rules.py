@@ -76,6 +76,7 @@ class RuleSet:
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
     counts_itself: set = field(default_factory=set)
     org_items: Any = None
+    org_events: Any = None
     dominant_subjects: Any = None
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
@@ -267,6 +268,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     defaults: dict[str, str] = {}
     subject_refines: dict[str, list[str]] = {}
     org_items = None
+    org_events = None
     for kind, lst in cues_raw.items():
         if kind == "defaults":
             for k, v in lst.items():
@@ -274,11 +276,15 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                     raise RuleFileError(str(p), line_of(lst), f"defaults names unknown kind {k!r}")
                 defaults[str(k)] = str(v)
             continue
-        if kind == "org_items":
+        if kind in ("org_items", "org_events"):
             try:
-                org_items = regex.compile(str(lst))
+                compiled = regex.compile(str(lst))
             except regex.error as ex:
-                raise RuleFileError(str(p), line_of(cues_raw), f"org_items is not a valid regex: {ex}") from ex
+                raise RuleFileError(str(p), line_of(cues_raw), f"{kind} is not a valid regex: {ex}") from ex
+            if kind == "org_items":
+                org_items = compiled
+            else:
+                org_events = compiled
             continue
         if kind == "subject_refines":
             subject_refines = {str(k): [str(x) for x in v or []] for k, v in (lst or {}).items()}
@@ -333,6 +339,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.default_attributes = defaults
     rs.subject_refines = subject_refines
     rs.org_items = org_items
+    rs.org_events = org_events
     rs.dominant_subjects = dominant_subjects
     rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}

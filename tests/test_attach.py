@@ -405,3 +405,8 @@ def test_a_text_about_a_memory_type_takes_it_as_subject(extract):
     # a text about a product keeps its memory a spec, never the subject
     got = extract("H200有141GB的HBM3e，H200的带宽4.8TB/s。H200很快，H200很贵。")
     assert {r["subject"] for r in got} == {"H200"}
+
+
+def test_a_funding_round_is_the_companys_even_through_a_product_pronoun(extract):
+    got = extract("摩尔线程推出了MTT S4000。它的显存是48GB。融资方面，2022年11月它宣布完成了20亿元的B轮。")
+    assert {r["subject"] for r in got if r["kind"] in ("money", "date")} == {"摩尔线程"}

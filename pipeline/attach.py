@@ -60,6 +60,9 @@ _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
 _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
 _RESPECTIVELY = regex.compile(r"分别")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
+# the start of a sentence up to "one of" a product: 一台Atlas 800T A2，里面是…
+_INTRODUCES = regex.compile(r"\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:比如|例如|像|拿)?\s?\S$")
+_INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭载|装有|集成)")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -222,7 +225,10 @@ class Attacher:
             # a product counted in this sentence (两颗AMD EPYC 7742) is a component:
             # it is not what the sentence's other quantities describe
             # the thing a count counts (16块V100, 9个Mellanox ConnectX-6) is a part
-            counted = [(m.end - sent.start, fold(m.item)) for m in mine if m.kind == "count" and m.item]
+            # (一台Atlas 800T A2，里面是8颗昇腾910B: one of a product introduces the whole
+            # the sentence describes, not a part)
+            counted = [(m.end - sent.start, fold(m.item)) for m in mine if m.kind == "count" and m.item
+                       and not self._introduces(m, sent.text, sent.start, ents)]
             parts = [x for x in ents if any(0 <= x.start - c <= 12 and fold(x.name) == item
                                             and self._same_clause(sent.text, c, x.start) for c, item in counted)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
@@ -290,6 +296,16 @@ class Attacher:
             return False
         cs, ce = self._clause_bounds(sent, pos)
         return bool(pat.search(sent, cs, ce))
+
+    @staticmethod
+    def _introduces(m: Mention, sent: str, base: int, ents: list[Entity]) -> bool:
+        """一台Atlas 800T A2，里面是8颗昇腾910B: one of a product at the head of a
+        sentence introduces the whole the sentence describes; it is no part."""
+        if m.value != 1 or not _INTRODUCES.match(sent, 0, m.start - base + 1):
+            return False
+        x = next((x for x in ents if 0 <= x.start - (m.end - base) <= 12 and fold(x.name) == fold(m.item)), None)
+        end = x.end if x else m.end - base
+        return bool(_INTRODUCED.match(sent, end))
 
     def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
         """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别

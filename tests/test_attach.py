@@ -410,3 +410,9 @@ def test_a_text_about_a_memory_type_takes_it_as_subject(extract):
 def test_a_funding_round_is_the_companys_even_through_a_product_pronoun(extract):
     got = extract("摩尔线程推出了MTT S4000。它的显存是48GB。融资方面，2022年11月它宣布完成了20亿元的B轮。")
     assert {r["subject"] for r in got if r["kind"] in ("money", "date")} == {"摩尔线程"}
+
+
+def test_one_of_a_product_at_the_head_of_a_sentence_introduces_the_whole(extract):
+    got = extract("一台Atlas 800T A2，里面是8颗昇腾910B，再加4颗鲲鹏920做主控，满载功耗5.5千瓦。")
+    assert {(r["value"], r["subject"]) for r in got if r["kind"] in ("count", "power") and r["value"] != 1} == {
+        (8, "Atlas 800T A2"), (4, "Atlas 800T A2"), (5500, "Atlas 800T A2")}

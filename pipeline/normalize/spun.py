@@ -364,12 +364,15 @@ class WindowLM:
         L = self.max_word
         words = self.words
         lp = self.lp
+        cached = self._lp
         for j in range(1, n + 1):
-            b = best[j - 1] + lp(s[j - 1])
+            x = cached.get(s[j - 1])
+            b = best[j - 1] + (x if x is not None else lp(s[j - 1]))
             for l in range(2, min(L, j) + 1):
                 w = s[j - l:j]
                 if w in words:
-                    v = best[j - l] + lp(w)
+                    x = cached.get(w)
+                    v = best[j - l] + (x if x is not None else lp(w))
                     if v > b:
                         b = v
             best[j] = b
@@ -403,18 +406,21 @@ class WindowLM:
         words = self.words
         lp = self.lp
         n = len(win)
+        # the words through j differ only in the character at j: their edges once
+        spans = [(f[a] + b[e - j - 1], pre[a:], post[:e - j - 1])
+                 for a in range(max(0, j - L + 1), j + 1)
+                 for e in range(j + 1, min(n, a + L) + 1) if e - a >= 2]
         out = []
+        cached = self._lp
         for ch in chars:
             best = f[j] + lp(ch) + b[0]
-            for a in range(max(0, j - L + 1), j + 1):
-                for e in range(j + 1, min(n, a + L) + 1):
-                    if e - a < 2:
-                        continue
-                    w = pre[a:] + ch + post[:e - j - 1]
-                    if w in words:
-                        v = f[a] + lp(w) + b[e - j - 1]
-                        if v > best:
-                            best = v
+            for edge, left, right in spans:
+                w = left + ch + right
+                if w in words:
+                    x = cached.get(w)
+                    v = edge + (x if x is not None else lp(w))
+                    if v > best:
+                        best = v
             out.append(best)
         return out
 
@@ -498,6 +504,7 @@ class SpunRepair:
         self._used_after_number: set[str] = set()
         # numeral characters (rules/numerals.yaml): digits and magnitudes
         self.num_digits, self.num_mags = set(numerals[0]) | set("0123456789"), set(numerals[1])
+        self.numerals = frozenset(self.num_digits | self.num_mags)
         self.numeral_bonus = float(cfg.get("numeral_context_bonus", 0.0))
         # date words follow numbers like units (2018年, 11月): never edited there, and
         # a candidate for them after a number earns the bonus
@@ -645,7 +652,7 @@ class SpunRepair:
         bg = self.lm.bigrams
         prev = text[i - 1] if i > 0 else ""
         nxt = text[i + 1] if i + 1 < len(text) else ""
-        numerals = self.num_digits | self.num_mags
+        numerals = self.numerals
         # a numeral among numerals (壹佰伍拾, 二十四) is the number as written
         if ch in numerals and (prev in numerals or nxt in numerals):
             return []

@@ -19,3 +19,11 @@ def test_bad_rows_are_rejected_with_reason_not_dropped():
     assert "canonical unit" in reasons[0]
     assert "plausible range" in reasons[1] and "ISO date" in reasons[2]
     assert "offsets" in reasons[3] and "plausible range" in reasons[4]
+
+
+def test_parameter_counts_of_large_models_are_plausible():
+    # 24万亿参数 (2.4e13) is a model size a talk quotes; 1e17 of anything counted is not
+    df = pd.DataFrame([row(kind="count", value="2.4e13", unit="1", item="参数"),
+                       row(kind="count", value="1e17", unit="1", item="参数")], columns=COLUMNS)
+    ok, bad = validate(df, {"d": 10})
+    assert len(ok) == 1 and len(bad) == 1 and "plausible range" in list(bad["reason"])[0]

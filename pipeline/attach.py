@@ -17,6 +17,7 @@ from functools import cached_property
 import regex
 
 from .entities import Entity, fold
+from .extract.actions import dateline as dateline_of
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
@@ -214,6 +215,8 @@ class Attacher:
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         self._elliptic_items(seg, by_sentence)
+        head = dateline_of(seg.norm.text, self.rules.dateline_chars)
+        dateline = head.span() if head else None
         topic, topic_age = "", 0
         actor, actor_age = "", 0
         for i, sent in enumerate(seg.sentences):
@@ -257,6 +260,9 @@ class Attacher:
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._respectively(sent.text, sent.start, ents, mine)
+            for m in mine:
+                if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
+                    m.subject, m.compared_to = "", ""    # the text's own date (录制日期：…) is no one's
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a
             # sentence's shares and dates are about, never a topic later specs take

@@ -416,3 +416,8 @@ def test_one_of_a_product_at_the_head_of_a_sentence_introduces_the_whole(extract
     got = extract("一台Atlas 800T A2，里面是8颗昇腾910B，再加4颗鲲鹏920做主控，满载功耗5.5千瓦。")
     assert {(r["value"], r["subject"]) for r in got if r["kind"] in ("count", "power") and r["value"] != 1} == {
         (8, "Atlas 800T A2"), (4, "Atlas 800T A2"), (5500, "Atlas 800T A2")}
+
+
+def test_the_texts_own_date_is_no_ones(extract):
+    got = extract("录制日期：2025年7月12日（台北）\n\nFrontier是橡树岭的超算，它去年11月排名第二。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("2025-07-12", ""), ("2024-11", "Frontier")]

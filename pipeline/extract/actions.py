@@ -221,10 +221,16 @@ _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 
 
+def dateline(text: str, head_chars: int):
+    """The text's own date in its first lines (a byline, a recording or interview
+    line), as a match whose first non-empty group is the year; or None."""
+    return _DATELINE.search(text, 0, min(len(text), head_chars))
+
+
 def date_relative(ex, rule, m, text, seg):
     """去年9月 → 2024-09 when the text states its own date (spec: a relative year is
     resolved only then); otherwise the month alone (--09), and 去年 alone is no date."""
-    head = _DATELINE.search(text, 0, min(len(text), ex.rules.dateline_chars))
+    head = dateline(text, ex.rules.dateline_chars)
     year_group = next((g for g in head.groups() if g), None) if head else None
     gd = m.groupdict()
     mo, d = _small(gd.get("m")), _small(gd.get("d"))

@@ -64,6 +64,7 @@ _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
 # the start of a sentence up to "one of" a product: 一台Atlas 800T A2，里面是…
 _INTRODUCES = regex.compile(r"\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:比如|例如|像|拿)?\s?\S$")
 _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭载|装有|集成)")
+_HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -247,6 +248,8 @@ class Attacher:
                 # such as cores and transistors for even one sentence lowered fact F1,
                 # 0.697 → 0.684)
                 carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)) else ""
+                if _HYPOTHETICAL.match(sent.text):
+                    carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
                 if not ents and m.kind in ORG_CARRY_KINDS and actor_age <= 1 and not _PRONOUN.search(sent.text):
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product

@@ -421,3 +421,8 @@ def test_one_of_a_product_at_the_head_of_a_sentence_introduces_the_whole(extract
 def test_the_texts_own_date_is_no_ones(extract):
     got = extract("录制日期：2025年7月12日（台北）\n\nFrontier是橡树岭的超算，它去年11月排名第二。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("2025-07-12", ""), ("2024-11", "Frontier")]
+
+
+def test_a_supposition_is_about_no_product(extract):
+    got = extract("H200的功耗是700W。假设一个机柜的供电上限是15千瓦，大约能放8台服务器。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "power"] == [(700, "H200"), (15000, "")]

@@ -65,6 +65,7 @@ _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
 _INTRODUCES = regex.compile(r"\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:比如|例如|像|拿)?\s?\S$")
 _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭载|装有|集成)")
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
+_CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -464,6 +465,10 @@ class Attacher:
             return in_clause[-1].name, ""
         org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
             m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
+        if not in_clause and before and before[-1].end <= cs \
+                and _CLAUSE_DEMONSTRATIVE.search(sent, before[-1].end, s):
+            # 它里面用的是MI300A，这是一颗APU，把24个CPU核心…: 这 points at the product just named
+            return before[-1].name, ""
         if in_clause == [] and topic and _LEAD_PRONOUN.match(sent):
             # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to
             return topic, ""

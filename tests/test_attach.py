@@ -426,3 +426,8 @@ def test_the_texts_own_date_is_no_ones(extract):
 def test_a_supposition_is_about_no_product(extract):
     got = extract("H200的功耗是700W。假设一个机柜的供电上限是15千瓦，大约能放8台服务器。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "power"] == [(700, "H200"), (15000, "")]
+
+
+def test_a_demonstrative_clause_points_at_the_product_just_named(extract):
+    got = extract("El Capitan很大。El Capitan用的是AMD的MI300A，这是一颗APU，把24个CPU核心包在同一个封装里。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(24, "MI300A")]

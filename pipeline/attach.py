@@ -255,7 +255,10 @@ class Attacher:
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product
                     carried = actor
-                self._one(m, sent.text, s, e, own, carried, last_counted)
+                # a ratio against a named baseline with no subject in the sentence compares
+                # the topic (…NPU算力48 TOPS，是Meteor Lake的4倍多 after a sentence on Lunar Lake)
+                self._one(m, sent.text, s, e, own, carried, last_counted,
+                          topic if topic_age <= TOPIC_SPAN else "")
                 if m.kind in ("money", "date") and actor and actor_age <= 2 and self._company_event(sent.text, s) \
                         and not any(x.type == "organization" for x in ents) and m.subject != actor:
                     # 2022年11月它宣布完成了20亿元的B轮: a funding round is the company's,
@@ -382,7 +385,7 @@ class Attacher:
         return self.rules.items.get(w) or self.rules.counted_nouns.get(w) or ""
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
-                 ents: list[Entity], topic: str, last_counted: str = "") -> tuple[str, str]:
+                 ents: list[Entity], topic: str, last_counted: str = "", ratio_topic: str = "") -> tuple[str, str]:
         products = [x for x in ents if x.type in ("product", "software")]
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
@@ -391,7 +394,8 @@ class Attacher:
             products = [x for x in products if x not in baseline]
             if m.kind in RATIO_KINDS:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
-                return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand else topic), \
+                return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand
+                        else topic or ratio_topic), \
                     baseline[0].name
         # 市场规模约为450亿美元, 年复合增长率超过70%: a market's figures are no company's
         if m.kind in ("money", "percent", "date") and _MARKET.search(sent, cs, ce):
@@ -447,7 +451,7 @@ class Attacher:
                 left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())
                 if _COMPARE_BI.search(left) or _RATIO_OF.fullmatch(sent, last.end, s):
                     rest = [x for x in before[:-1] if x.name != last.name]
-                    return (rest[-1].name if rest else topic), last.name
+                    return (rest[-1].name if rest else topic or ratio_topic), last.name
         # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
         following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]
         if following:
@@ -492,9 +496,9 @@ class Attacher:
         return "", ""
 
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str,
-             last_counted: str = "") -> None:
+             last_counted: str = "", ratio_topic: str = "") -> None:
         cs, ce = self._clause_bounds(sent, s)
-        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted)
+        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted, ratio_topic)
         if m.kind == "count" and m.subject == m.item:
             m.subject = ""          # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
 

@@ -431,3 +431,8 @@ def test_a_supposition_is_about_no_product(extract):
 def test_a_demonstrative_clause_points_at_the_product_just_named(extract):
     got = extract("El Capitan很大。El Capitan用的是AMD的MI300A，这是一颗APU，把24个CPU核心包在同一个封装里。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(24, "MI300A")]
+
+
+def test_a_ratio_against_a_named_baseline_compares_the_topic(extract):
+    got = extract("B200是英伟达的新GPU，采用双芯片设计。FP8算力9 PFLOPS，是H100的4倍多。")
+    assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["B200"]

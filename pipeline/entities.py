@@ -396,6 +396,9 @@ class EntityMatcher:
         for e in found:
             if e.type == "product" and e.source == "maker":
                 owner.setdefault(fold(e.name), set()).add(e.name)      # 美光9550 … 9550
+            if e.type == "product" and e.source == "brand" and " " in e.name:
+                # 骁龙X Elite … X Elite, 天玑9300 … 9300: the model without its brand
+                owner.setdefault(fold(e.name.split(" ", 1)[1]), set()).add(e.name)
             if e.type == "product":
                 for tok in self._model_tokens(e.name):
                     if fold(tok) in self.by_fold:
@@ -423,6 +426,11 @@ class EntityMatcher:
         # a model number its maker named (美光9550) stands alone later too, but a bare
         # number is a name only where no unit or classifier follows it
         numbers = sorted({e.name for e in out if e.source == "maker" and fold(e.name) in short}, key=_longest_first)
+        brand_tails = {e.name.split(" ", 1)[1] for e in out if e.source == "brand" and " " in e.name
+                       and fold(e.name.split(" ", 1)[1]) in short}
+        # a bare number (9965, 9300) is a name only where no unit or classifier follows it
+        numbers = sorted(set(numbers) | {t for t in brand_tails | set(forms) if t.isdigit()}, key=_longest_first)
+        forms = sorted({t for t in set(forms) | brand_tails if not t.isdigit() and len(t) >= 2}, key=_longest_first)
         pats = []
         if forms:
             pats.append(regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)

@@ -436,3 +436,10 @@ def test_a_demonstrative_clause_points_at_the_product_just_named(extract):
 def test_a_ratio_against_a_named_baseline_compares_the_topic(extract):
     got = extract("B200是英伟达的新GPU，采用双芯片设计。FP8算力9 PFLOPS，是H100的4倍多。")
     assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["B200"]
+
+
+def test_a_brand_model_written_without_its_brand_later_is_the_same_product(rules):
+    t = "骁龙X Elite是高通的。X Elite的CPU很快。天玑9300很强，9300的功耗低，有9300个。"
+    got = [(e.name, t[e.start:e.end]) for e in rules.entities.find(t) if e.type == "product"]
+    assert got == [("Snapdragon X Elite", "骁龙X Elite"), ("Snapdragon X Elite", "X Elite"),
+                   ("Dimensity 9300", "天玑9300"), ("Dimensity 9300", "9300")]

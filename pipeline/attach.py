@@ -152,7 +152,10 @@ class Attacher:
         from .extract.engine import pos_tokens
         if prefix[0] in "每第约近共超逾达为是有和与或及" or prefix[-1] in "于了到是说的为达约近和与及在从":
             return False
-        return not any(f[:1] in ("c", "m", "q", "p", "r", "u", "d") for _w, f in pos_tokens(self.rules, prefix))
+        toks = pos_tokens(self.rules, prefix)
+        if len(toks) == 1 and toks[0][1][:1] == "v":
+            return False            # 推出R1: a verb before a model is no brand
+        return not any(f[:1] in ("c", "m", "q", "p", "r", "u", "d") for _w, f in toks)
 
     def _name_like(self, prefix: str) -> bool:
         """A brand is written as a noun (征程, 鲲鹏) or a word the dictionary lacks (云驰)."""

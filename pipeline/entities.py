@@ -304,8 +304,10 @@ class EntityMatcher:
             if not free(s, t):
                 continue
             s0 = self._with_series(text, s)
-            if not free(s0, s):
-                s0 = s                      # a brand already found as an organisation (AMD EPYC 7742)
+            while s0 < s and used[s0]:
+                s0 += 1                     # a brand already found as an organisation (AMD EPYC 7742)
+            while s0 < s and text[s0] == " ":
+                s0 += 1
             name = self.canonical(text[s0:t])
             if name and _DIGIT.search(name):
                 # a model-like name before 架构 is an architecture (Xe2架构, RDNA 3.5架构)

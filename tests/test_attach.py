@@ -443,3 +443,23 @@ def test_a_brand_model_written_without_its_brand_later_is_the_same_product(rules
     got = [(e.name, t[e.start:e.end]) for e in rules.entities.find(t) if e.type == "product"]
     assert got == [("Snapdragon X Elite", "骁龙X Elite"), ("Snapdragon X Elite", "X Elite"),
                    ("Dimensity 9300", "天玑9300"), ("Dimensity 9300", "9300")]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("地平线RDK X5的算力", "RDK X5"),
+    ("Hailo-8L的功耗", "Hailo-8L"),
+    ("RB3 Gen 2的NPU", "RB3 Gen 2"),
+    ("Intel Xeon E5-2699 v4", "Xeon E5-2699 v4"),
+])
+def test_more_model_shapes(rules, text, name):
+    assert name in [e.name for e in rules.entities.find(text)]
+
+
+def test_a_verb_before_a_model_is_no_brand(extract):
+    got = extract("宇树今年7月推出R1，售价3.99万元，R1重25公斤。")
+    assert all("推出" not in r["subject"] for r in got)
+
+
+def test_n_cores_count_cpu_cores(extract):
+    got = extract("树莓派5是四核心，RK3588是八核心。")
+    assert {r["item"] for r in got if r["kind"] == "count"} == {"CPU核心"}

@@ -66,6 +66,8 @@ _INTRODUCES = regex.compile(r"\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:比如|例�
 _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭载|装有|集成)")
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
+_COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理器|加速器|主控)(?:部分)?"
+                           r"(?:(?:则|也|就|都)(?:是|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -239,6 +241,8 @@ class Attacher:
                        and not self._introduces(m, sent.text, sent.start, ents)]
             parts = [x for x in ents if any(0 <= x.start - c <= 12 and fold(x.name) == item
                                             and self._same_clause(sent.text, c, x.start) for c, item in counted)]
+            # CPU则是Vera, GPU用的是Rubin: a product named as a component is a part too
+            parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
             for m in mine:
                 s, e = m.start - sent.start, m.end - sent.start

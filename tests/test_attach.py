@@ -463,3 +463,8 @@ def test_a_verb_before_a_model_is_no_brand(extract):
 def test_n_cores_count_cpu_cores(extract):
     got = extract("树莓派5是四核心，RK3588是八核心。")
     assert {r["item"] for r in got if r["kind"] == "count"} == {"CPU核心"}
+
+
+def test_a_product_named_as_a_component_is_no_topic(extract):
+    got = extract("整机柜叫Vera Rubin NVL144，柜子里是72个Rubin封装，CPU则是Vera。它的FP4推理算力是3.6 EFLOPS。")
+    assert [r["subject"] for r in got if r["kind"] == "compute_rate"] == ["Vera Rubin NVL144"]

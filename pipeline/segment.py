@@ -49,7 +49,8 @@ class Segmenter:
         words = set()
         for e in r.entities.entries:
             for w in (e.name, *e.aliases):
-                if " " not in w:
+                # a short Latin name (M3, L4) as a word would split longer ones (HBM3 → HB M3)
+                if " " not in w and not (w.isascii() and w.isalnum() and len(w) <= 3):
                     words.add(w)
         words |= {u.surface for u in r.units.units if len(u.surface) > 1 and " " not in u.surface}
         words |= {w for w in r.items if " " not in w}

@@ -68,6 +68,12 @@ _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|�
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
 _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理器|加速器|主控)(?:部分)?"
                            r"(?:(?:则|也|就|都)(?:是|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$")
+# the speaker's company named where the head of a text introduces the speaker; a
+# Chinese company name ends in one of these words
+_SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
+                             r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
+_FIRST_PERSON = regex.compile(r"我们|咱们|我司")
+_HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -222,6 +228,7 @@ class Attacher:
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         self._elliptic_items(seg, by_sentence)
+        speaker_org = self._speaker_org(seg.norm.text)
         head = dateline_of(seg.norm.text, self.rules.dateline_chars)
         dateline = head.span() if head else None
         topic, topic_age = "", 0
@@ -274,6 +281,10 @@ class Attacher:
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._respectively(sent.text, sent.start, ents, mine)
+            if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
+                for m in mine:
+                    if not m.subject:
+                        m.subject = speaker_org     # 我们的集群有1024张H800: the speaker's company
             for m in mine:
                 if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
                     m.subject, m.compared_to = "", ""    # the text's own date (录制日期：…) is no one's
@@ -326,6 +337,13 @@ class Attacher:
         x = next((x for x in ents if 0 <= x.start - (m.end - base) <= 12 and fold(x.name) == fold(m.item)), None)
         end = x.end if x else m.end - base
         return bool(_INTRODUCED.match(sent, end))
+
+    @staticmethod
+    def _speaker_org(text: str) -> str:
+        """The company of the talk's speaker, when the head of the text introduces it
+        (主讲人是云岫智算基础设施总监…, 嘉宾是云驰汽车智能驾驶中心的负责人…)."""
+        m = _SPEAKER_ORG.search(text, 0, min(len(text), 400))
+        return m.group(1) if m and "某" not in m.group(1) else ""
 
     def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
         """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别

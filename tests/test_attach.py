@@ -468,3 +468,10 @@ def test_n_cores_count_cpu_cores(extract):
 def test_a_product_named_as_a_component_is_no_topic(extract):
     got = extract("整机柜叫Vera Rubin NVL144，柜子里是72个Rubin封装，CPU则是Vera。它的FP4推理算力是3.6 EFLOPS。")
     assert [r["subject"] for r in got if r["kind"] == "compute_rate"] == ["Vera Rubin NVL144"]
+
+
+def test_we_in_a_talk_is_the_speakers_company(extract):
+    text = ("本期主讲人是云岫智算基础设施总监陈立衡。\n\n陈立衡：我们的集群一共有一百二十八台服务器。"
+            "主持人：我们今天有一百二十名学员。")
+    got = extract(text)
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(128, "云岫智算"), (120, "")]

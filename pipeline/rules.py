@@ -75,6 +75,7 @@ class RuleSet:
     default_attributes: dict[str, str] = field(default_factory=dict)
     subject_refines: dict[str, list[str]] = field(default_factory=dict)
     counts_itself: set = field(default_factory=set)
+    named_kinds: set = field(default_factory=set)
     org_items: Any = None
     org_events: Any = None
     dominant_subjects: Any = None
@@ -194,7 +195,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "classifiers.yaml"
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
-          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself",
+          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself", "named_kinds",
            "classifier_not_before", "classifier_not_after"})
     cls_context = {}
     for key in ("classifier_not_before", "classifier_not_after"):
@@ -329,6 +330,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                  variants, patterns, list(d["layers"]))
     rs.classifier_context = cls_context
     rs.counts_itself = {str(x) for x in d_cls.get("counts_itself", []) or []}
+    rs.named_kinds = {str(x) for x in d_cls.get("named_kinds", []) or []}
     rs.item_context = {}
     for item, lst in (d_cls.get("item_context") or {}).items():
         for c in lst or []:

@@ -475,3 +475,17 @@ def test_we_in_a_talk_is_the_speakers_company(extract):
             "主持人：我们今天有一百二十名学员。")
     got = extract(text)
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(128, "云岫智算"), (120, "")]
+
+
+@pytest.mark.parametrize("text,item", [
+    ("Arc B580有20个Xe核心", "Xe核心"),
+    ("RX 9070 XT有4096个串流處理器", "流处理器"),
+    ("X Elite有12个Oryon核心", "Oryon核心"),
+])
+def test_named_kinds_of_cores_are_their_own_items(extract, text, item):
+    assert [r["item"] for r in extract(text) if r["kind"] == "count"] == [item]
+
+
+def test_consumer_gpu_suffixes_and_quantisation_formats(rules):
+    names = [e.name for e in rules.entities.find("RX 9070 XT和RX 7900 XTX，用Q8量化")]
+    assert names[:2] == ["RX 9070 XT", "RX 7900 XTX"] and not rules.is_subject(rules.entities.find("Q8量化")[0])

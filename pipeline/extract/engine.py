@@ -231,7 +231,11 @@ class Extractor:
             # a known thing keeps a Chinese modifier that says which kind
             # (单精度计算单元); a brand, model or bus before it does not (EDR网卡 → 网卡);
             # a head after the known thing makes a compound of its own (GPU实例)
-            if compound.endswith(form) and not (regex.fullmatch(r"\p{Han}+", compound[: -len(form)])
+            prefix = compound[: -len(form)]
+            if self.rules.items[form] in self.rules.named_kinds and regex.fullmatch(r"[A-Za-z][A-Za-z0-9]*", prefix) \
+                    and not self._brand(prefix):
+                return prefix + form, "compound"      # 20个Xe核心 counts Xe cores
+            if compound.endswith(form) and not (regex.fullmatch(r"\p{Han}+", prefix)
                                                and self.rules.items[form] == form):
                 return self.rules.items[form], "items"
         if multi:

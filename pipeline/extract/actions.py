@@ -57,6 +57,19 @@ def _per_something(ex, text: str, start: int, end: int) -> bool:
     return any(head.endswith(p) for p in markers)
 
 
+_DURATION_SECONDS = {"天": 86400, "小时": 3600, "小時": 3600, "钟头": 3600, "分钟": 60, "分鐘": 60, "分": 60,
+                     "秒钟": 1, "秒": 1}
+
+
+def compound_duration(ex, rule, m, text, seg):
+    """1小时12分钟 is one duration of 4320 s, not two; the second unit is the smaller."""
+    a, b = _num(ex, m), _num(ex, m, "num2")
+    u1, u2 = _DURATION_SECONDS[m.group("u1")], _DURATION_SECONDS[m.group("u2")]
+    if a is None or b is None or u2 >= u1 or b * u2 >= u1:
+        return []
+    return [_cand(rule, "duration", a * u1 + b * u2, "s", m.start("num"), m.end())]
+
+
 def quantity(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None:

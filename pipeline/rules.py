@@ -131,14 +131,15 @@ class RuleSet:
 
     @cached_property
     def _protect_re(self):
-        names = sorted(set(self.protected_names), key=lambda x: (-len(x), x))
-        return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
+        from .trie_regex import trie_pattern
+        names = set(self.protected_names)
+        return regex.compile(trie_pattern(names)) if names else None
 
     @cached_property
     def _names_re(self):
-        names = sorted({a for e in self.entities.entries for a in (e.name, *e.aliases)
-                        if not a.isascii()}, key=lambda x: (-len(x), x))
-        return regex.compile("|".join(regex.escape(n) for n in names)) if names else None
+        from .trie_regex import trie_pattern
+        names = {a for e in self.entities.entries for a in (e.name, *e.aliases) if not a.isascii()}
+        return regex.compile(trie_pattern(names)) if names else None
 
     def name_spans(self, text: str) -> list[tuple[int, int]]:
         """Spans of gazetteer names written with Chinese characters (any type)."""

@@ -283,3 +283,12 @@ def test_after_a_number_a_candidate_that_completes_a_unit_or_a_date_wins(rules):
     assert best(text.index("焆")) == "月"       # 11月, not 11元
     # and a date word after a number is read as written
     assert repair.deltas("我们在2018年发布", 6) == []
+
+
+def test_trie_pattern_matches_the_longest_literal():
+    import regex
+
+    from pipeline.trie_regex import trie_pattern
+
+    p = regex.compile(trie_pattern(["昇腾", "昇腾910", "昇腾910B", "华为", "华为云"]))
+    assert [m.group() for m in p.finditer("昇腾910B和昇腾，华为云和华为")] == ["昇腾910B", "昇腾", "华为云", "华为"]

@@ -575,7 +575,9 @@ class SpunRepair:
         for name in sorted(set(names), key=lambda x: (-len(x), x)):
             for k in range(part, len(name) - part + 1):
                 a, b = name[:k], name[k:]
-                if not (regex.search(r"\p{Han}", a) or regex.search(r"\p{Han}", b)):
+                # junk goes between Chinese characters of a name (摩尔…线程); a Latin
+                # name split anywhere would only multiply the alternatives
+                if not (regex.search(r"\p{Han}$", a) and regex.match(r"\p{Han}", b)):
                     continue
                 alts.append(f"{regex.escape(a)}(?P<junk>\\p{{Han}}{{{lo},{hi}}}?){regex.escape(b)}")
         if not alts:

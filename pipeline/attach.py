@@ -39,7 +39,8 @@ _COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
 # ... or the verb that makes the counted things into a whole
 _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
-_LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?(?:新一代|下一代|全新的?|新的)?\s?$")
+_LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?"
+                          r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
 _LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式)?(?:上市|量产|出货|开卖|发布)")
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
@@ -437,7 +438,7 @@ class Attacher:
                 return launched[0].name, ""
             # 3月18日，英伟达在GTC上发布了新一代Blackwell平台: what the sentence launches
             named = [x for x in ents if x.type in ("product", "software", "technology")
-                     and (_LAUNCH_VERB.search(sent, max(0, x.start - 10), x.start) or _LAUNCH_AFTER.match(sent, x.end))]
+                     and (_LAUNCH_VERB.search(sent, max(0, x.start - 20), x.start) or _LAUNCH_AFTER.match(sent, x.end))]
             if named:
                 return named[0].name, ""
         # the maker that says something (AMD表示，…) is its source, not its subject

@@ -489,3 +489,8 @@ def test_named_kinds_of_cores_are_their_own_items(extract, text, item):
 def test_consumer_gpu_suffixes_and_quantisation_formats(rules):
     names = [e.name for e in rules.entities.find("RX 9070 XT和RX 7900 XTX，用Q8量化")]
     assert names[:2] == ["RX 9070 XT", "RX 7900 XTX"] and not rules.is_subject(rules.entities.find("Q8量化")[0])
+
+
+def test_a_date_is_about_the_product_launched_after_a_modifier(extract):
+    got = extract("2024年6月4日，英特尔在Computex上推出采用能效核心的Xeon 6700E，最多144核。")
+    assert [r["subject"] for r in got if r["kind"] == "date"] == ["Xeon 6700E"]

@@ -527,6 +527,8 @@ class Attacher:
         m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted, ratio_topic)
         if m.kind == "count" and m.subject == m.item:
             m.subject = ""          # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
+        if m.kind == "count" and m.item in self.rules.subjectless_items:
+            m.subject = m.compared_to = ""      # 两个原因, 三个问题: the talk's, not a product's
 
         if m.kind == "date":       # 2019年8月23日，华为发布了…: the event is told after the date
             cs, ce = 0, len(sent)

@@ -494,3 +494,8 @@ def test_consumer_gpu_suffixes_and_quantisation_formats(rules):
 def test_a_date_is_about_the_product_launched_after_a_modifier(extract):
     got = extract("2024年6月4日，英特尔在Computex上推出采用能效核心的Xeon 6700E，最多144核。")
     assert [r["subject"] for r in got if r["kind"] == "date"] == ["Xeon 6700E"]
+
+
+def test_counts_of_the_talks_own_things_have_no_subject(extract):
+    got = extract("征程6P的算力是560 TOPS。最后没选它，主要有两个原因。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(2, "")]

@@ -75,6 +75,7 @@ _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者
                              r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
+_APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该公司|他们)的?\p{Han}{0,8}")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -499,6 +500,10 @@ class Attacher:
                 and _CLAUSE_DEMONSTRATIVE.search(sent, before[-1].end, s):
             # 它里面用的是MI300A，这是一颗APU，把24个CPU核心…: 这 points at the product just named
             return before[-1].name, ""
+        appositive = [x for x in before if _APPOSITIVE.fullmatch(sent, 0, x.start)]
+        if not in_clause and appositive:
+            # 它的旗舰训练卡MTT S4000是…，带宽768GB/s: the pronoun names the product itself
+            return appositive[0].name, ""
         if in_clause == [] and topic and _LEAD_PRONOUN.match(sent):
             # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to
             return topic, ""

@@ -499,3 +499,8 @@ def test_a_date_is_about_the_product_launched_after_a_modifier(extract):
 def test_counts_of_the_talks_own_things_have_no_subject(extract):
     got = extract("征程6P的算力是560 TOPS。最后没选它，主要有两个原因。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(2, "")]
+
+
+def test_a_pronoun_that_names_the_product_takes_it(extract):
+    got = extract("海光的深算二号很强。摩尔线程呢，它的旗舰训练卡MTT S4000是2023年12月发的，带宽768GB/s，最大功耗450W。")
+    assert {r["subject"] for r in got if r["kind"] in ("bandwidth", "power")} == {"MTT S4000"}

@@ -74,7 +74,7 @@ _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|
 _VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
-_MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?)(?![A-Za-z0-9.])")
+_MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 
 class EntityMatcher:

@@ -504,3 +504,8 @@ def test_counts_of_the_talks_own_things_have_no_subject(extract):
 def test_a_pronoun_that_names_the_product_takes_it(extract):
     got = extract("海光的深算二号很强。摩尔线程呢，它的旗舰训练卡MTT S4000是2023年12月发的，带宽768GB/s，最大功耗450W。")
     assert {r["subject"] for r in got if r["kind"] in ("bandwidth", "power")} == {"MTT S4000"}
+
+
+def test_a_series_product_counts_as_itself_not_its_last_word(extract):
+    got = extract("每个节点三张Xeon Phi 31S1P，全机四万八千张Xeon Phi。")
+    assert [r["item"] for r in got if r["kind"] == "count"] == ["Xeon Phi 31S1P", "Xeon Phi"]

@@ -215,11 +215,16 @@ class Extractor:
         if first and window[first.end():].lstrip().startswith("的"):
             # 128个核心的EPYC 9755 counts cores; the product after 的 owns them
             return self.rules.items[first.group()], "items"
+        series = ""
         for ent in self.rules.entities.find(window[:bound]):
             if ent.type == "product" and self.rules.is_subject(ent) and (
                     regex.search(r"\d", ent.name) or not self._series_name(ent.name)):
                 return ent.name, "product"
+            if ent.type == "product" and not series:
+                series = ent.name
         phrase, head, compound = self._noun_phrase(toks)
+        if series and head and head.isascii() and head.lower() in series.lower().split():
+            return series, "series"         # 四万八千张Xeon Phi counts Xeon Phis, not "Phi"s
         if compound in self.rules.items:
             return self.rules.items[compound], "items"
         found = list(self.item_forms.finditer(phrase))

@@ -285,7 +285,7 @@ class Attacher:
             self._respectively(sent.text, sent.start, ents, mine)
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
                 for m in mine:
-                    if not m.subject:
+                    if not m.subject and not (m.kind == "count" and m.item in self.rules.subjectless_items):
                         m.subject = speaker_org     # 我们的集群有1024张H800: the speaker's company
             for m in mine:
                 if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:

@@ -256,8 +256,16 @@ class EntityMatcher:
                 continue
             s0 = self._with_series(text, s)
             # a series word can be part of the name (DGX A100) or only a brand (Tesla V100)
-            e = self.by_fold.get(fold(text[s0:t])) or e
-            name = e.name
+            whole = self.by_fold.get(fold(text[s0:t]))
+            prefix = text[s0:s].strip()
+            if whole is not None:
+                e = whole
+                name = e.name
+            elif prefix and e.type == "product" and self.canonical(text[s0:t]) not in (None, e.name) \
+                    and not any(prefix.lower().startswith(w.lower()) for w in self.drop_series):
+                name = self.canonical(text[s0:t])      # HGX H800: a system named by its GPU
+            else:
+                name = e.name
             # a known series followed by its model number (Xeon Platinum 8592+) names the model
             mm = _MODEL_NUMBER.match(text, t)
             if mm and e.type == "product" and not _DIGIT.search(name):

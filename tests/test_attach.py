@@ -509,3 +509,7 @@ def test_a_pronoun_that_names_the_product_takes_it(extract):
 def test_a_series_product_counts_as_itself_not_its_last_word(extract):
     got = extract("每个节点三张Xeon Phi 31S1P，全机四万八千张Xeon Phi。")
     assert [r["item"] for r in got if r["kind"] == "count"] == ["Xeon Phi 31S1P", "Xeon Phi"]
+
+
+def test_a_kept_series_word_names_the_system_of_a_known_gpu(rules):
+    assert [e.name for e in rules.entities.find("服务器是HGX H800机型，配Tesla V100")] == ["HGX H800", "V100"]

@@ -292,3 +292,22 @@ def test_trie_pattern_matches_the_longest_literal():
 
     p = regex.compile(trie_pattern(["昇腾", "昇腾910", "昇腾910B", "华为", "华为云"]))
     assert [m.group() for m in p.finditer("昇腾910B和昇腾，华为云和华为")] == ["昇腾910B", "昇腾", "华为云", "华为"]
+
+
+def test_variant_word_forms_are_normalised_as_whole_words(rules):
+    nd = normalize_text("这部份的图象很清楚，甚么都看得到。", rules)
+    assert nd.text == "这部分的图像很清楚，什么都看得到。"
+    assert {e[3] for e in nd.offsets.raw_edits()} == {"variants"}
+    # never inside other words: 部份 only as written; 份量 is 分量 but 股份 stays
+    assert normalize_text("公司的股份和部分产品", rules).text == "公司的股份和部分产品"
+
+
+def test_a_bad_variant_word_row_names_its_file_and_line(tmp_path):
+    from pipeline.errors import RuleFileError
+    from pipeline.normalize.char_layers import load_variants
+
+    p = tmp_path / "variants.tsv"
+    p.write_text("from\tto\tcontext\tnote\n部份\t部\tword\tbad\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as e:
+        load_variants(p)
+    assert "variants.tsv:2" in str(e.value) and "same length" in str(e.value)

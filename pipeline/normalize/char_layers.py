@@ -93,10 +93,11 @@ def load_variants(path: Path) -> list[tuple[str, str, str]]:
         if len(cols) < 3:
             raise RuleFileError(str(path), no, f"expected tab-separated from, to, context; got {len(cols)} column(s)")
         src, dst, context = cols[0], cols[1], cols[2]
-        if len(src) != 1 or not dst:
-            raise RuleFileError(str(path), no, "`from` must be one character and `to` not empty")
-        if context not in ("any", "han"):
-            raise RuleFileError(str(path), no, f"unknown context {context!r}: use any or han")
+        if context not in ("any", "han", "word"):
+            raise RuleFileError(str(path), no, f"unknown context {context!r}: use any, han or word")
+        if not dst or (len(src) != 1 and context != "word") or (context == "word" and len(src) != len(dst)):
+            raise RuleFileError(str(path), no, "`from` must be one character (or, with context word, a word "
+                                               "of the same length as `to`) and `to` not empty")
         rows.append((src, dst, context))
     return rows
 
@@ -106,7 +107,11 @@ def variants_layer(settings: dict[str, Any], rules) -> callable:
     rows = rules.variants
     anywhere = {s: d for s, d, c in rows if c == "any"}
     between_han = {s: d for s, d, c in rows if c == "han"}
+    words = {s: d for s, d, c in rows if c == "word"}
     pats = []
+    if words:
+        from ..trie_regex import trie_pattern
+        pats.append((regex.compile(trie_pattern(words)), words))
     if anywhere:
         pats.append((regex.compile("[" + regex.escape("".join(anywhere)) + "]"), anywhere))
     if between_han:

@@ -77,12 +77,27 @@ _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)([A-Z][a-z]
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 
+@dataclass(frozen=True)
+class ProperNameRules:
+    """When a capitalised Latin name no entry lists is a product (gazetteer.yaml
+    proper_names): written at least min_count times, not one of not_names, and
+    neither a person (after a role word, before a verb of saying) nor a company
+    (before what only a company does). Cue lists are regex alternations."""
+    min_count: int = 0
+    not_names: tuple[str, ...] = ()
+    person_before: str = ""
+    person_after: str = ""
+    org_after: str = ""
+
+
 class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
-                 proper_min: int = 0, not_names: list[str] | None = None, person_cues: tuple[str, ...] = ("", "", ""),
-                 brands: dict[str, str] | None = None, brand_generations: list[str] | None = None):
+                 proper: ProperNameRules | None = None, brands: dict[str, str] | None = None,
+                 brand_generations: list[str] | None = None, not_subject=None):
         self.entries = entries
+        # formats, buses, benchmarks (FP16, PCIe 4.0): never a subject, never a system's base
+        self.not_subject = not_subject
         # a brand written before a model names the product by the maker's own Latin
         # brand: 天玑9300 → Dimensity 9300, 骁龙8 Gen 3 → Snapdragon 8 Gen 3
         self.brands = brands or {}
@@ -92,15 +107,15 @@ class EntityMatcher:
             + "|".join(_alias_regex(b) for b in sorted(self.brands, key=_longest_first))
             + r")\s?(" + _BRAND_MODEL + ")(?![A-Za-z0-9+])") if self.brands else None
         self.brand_fold = {fold(b): v for b, v in self.brands.items()}
-        self.proper_min = proper_min
-        self.not_names = {fold(x) for x in not_names or []} | {fold(w) for w, _k in series} | \
+        proper = proper or ProperNameRules()
+        self.proper_min = proper.min_count
+        self.not_names = {fold(x) for x in proper.not_names} | {fold(w) for w, _k in series} | \
             {fold(x) for x in system_suffixes or []}
-        # a name right after a role (副总裁Marc Hamilton) or before a verb of saying is a person
-        self.person_before = regex.compile(f"(?:{person_cues[0]})$") if person_cues[0] else None
-        self.person_after = regex.compile(f"(?:{person_cues[1]})") if person_cues[1] else None
-        # a name before what a company does (Solidigm自家…, Solidigm宣布) is a company
-        org_cue = person_cues[2] if len(person_cues) > 2 else ""
-        self.org_after = regex.compile(f"(?:{org_cue})") if org_cue else None
+        # a name right after a role (副总裁Marc Hamilton) or before a verb of saying is a
+        # person; one before what a company does (Solidigm自家…, Solidigm宣布) is a company
+        self.person_before = regex.compile(f"(?:{proper.person_before})$") if proper.person_before else None
+        self.person_after = regex.compile(f"(?:{proper.person_after})") if proper.person_after else None
+        self.org_after = regex.compile(f"(?:{proper.org_after})") if proper.org_after else None
         self.by_fold: dict[str, GazetteerEntry] = {}
         for e in entries:
             for a in (e.name, *e.aliases):
@@ -131,6 +146,10 @@ class EntityMatcher:
         self.bare_system_re = regex.compile(
             r"(?<![A-Za-z0-9])(" + "|".join(regex.escape(x) for x in self.system_suffixes) + r")(?![A-Za-z0-9])",
             regex.I) if self.system_suffixes else None
+
+    def is_format(self, name: str) -> bool:
+        """A format, bus, memory type or benchmark (FP16, PCIe 4.0, HBM3e): never a subject."""
+        return bool(self.not_subject and self.not_subject.match(name))
 
     def canonical(self, text: str) -> str | None:
         """The canonical name of a product or organisation as written, or None."""
@@ -406,18 +425,22 @@ class EntityMatcher:
         """A text that has named a product in full may later call it by its model
         number alone (8592+的64核, 6980P的售价): those short forms name the same product,
         within this document only. A short form two products share names neither."""
+        # every form a product may be written by alone later, and whose it is: a model
+        # number its maker named (美光9550 … 9550), a brand model without its brand
+        # (骁龙X Elite … X Elite), the model tokens of a name (EPYC 9965 … 9965)
         owner: dict[str, set[str]] = {}
+        written: set[str] = set()
         for e in found:
-            if e.type == "product" and e.source == "maker":
-                owner.setdefault(fold(e.name), set()).add(e.name)      # 美光9550 … 9550
-            if e.type == "product" and e.source == "brand" and " " in e.name:
-                # 骁龙X Elite … X Elite, 天玑9300 … 9300: the model without its brand
-                owner.setdefault(fold(e.name.split(" ", 1)[1]), set()).add(e.name)
-            if e.type == "product":
-                for tok in self._model_tokens(e.name):
-                    if fold(tok) in self.by_fold:
-                        continue        # A100 in DGX A100 is a product of its own
-                    owner.setdefault(fold(tok), set()).add(e.name)
+            if e.type != "product":
+                continue
+            tokens = [tok for tok in self._model_tokens(e.name) if fold(tok) not in self.by_fold]  # A100 of DGX A100
+            if e.source == "maker":
+                tokens.append(e.name)
+            if e.source == "brand" and " " in e.name:
+                tokens.append(e.name.split(" ", 1)[1])
+            for tok in tokens:
+                owner.setdefault(fold(tok), set()).add(e.name)
+                written.add(tok)
         short = {}
         for k, names in owner.items():
             # Xeon 8592+ and Xeon Platinum 8592+ are one product, told the long way once
@@ -435,16 +458,10 @@ class EntityMatcher:
             elif toks and fold(toks[0]) in short and e.source == "pattern":
                 e = replace(e, name=short[fold(toks[0])])
             out.append(e)
-        forms = sorted({tok for e in out if e.type == "product" for tok in self._model_tokens(e.name)
-                        if fold(tok) in short}, key=_longest_first)
-        # a model number its maker named (美光9550) stands alone later too, but a bare
-        # number is a name only where no unit or classifier follows it
-        numbers = sorted({e.name for e in out if e.source == "maker" and fold(e.name) in short}, key=_longest_first)
-        brand_tails = {e.name.split(" ", 1)[1] for e in out if e.source == "brand" and " " in e.name
-                       and fold(e.name.split(" ", 1)[1]) in short}
+        written = {t for t in written if fold(t) in short}
         # a bare number (9965, 9300) is a name only where no unit or classifier follows it
-        numbers = sorted(set(numbers) | {t for t in brand_tails | set(forms) if t.isdigit()}, key=_longest_first)
-        forms = sorted({t for t in set(forms) | brand_tails if not t.isdigit() and len(t) >= 2}, key=_longest_first)
+        numbers = sorted((t for t in written if t.isdigit()), key=_longest_first)
+        forms = sorted((t for t in written if not t.isdigit() and len(t) >= 2), key=_longest_first)
         pats = []
         if forms:
             pats.append(regex.compile(r"(?<![A-Za-z0-9.\-])(?:" + "|".join(_alias_regex(f) for f in forms)
@@ -472,8 +489,7 @@ class EntityMatcher:
         taken = bytearray(len(text) + 1)
         for e in found:
             # BF16 Pod is no system: a format is never the base of one
-            m = self.system_re.match(text, e.end) if e.type == "product" and not (
-                self.not_subject and self.not_subject.match(e.name)) else None
+            m = self.system_re.match(text, e.end) if e.type == "product" and not self.is_format(e.name) else None
             if m and not e.name.lower().endswith(m.group(1).lower()):
                 e = replace(e, name=f"{e.name} {m.group(1)}", end=m.end())
             out.append(e)
@@ -482,8 +498,7 @@ class EntityMatcher:
         for m in self.bare_system_re.finditer(text):
             if any(taken[m.start():m.end()]):
                 continue
-            prev = [e for e in out if e.end <= m.start() and e.type == "product"
-                    and not (self.not_subject and self.not_subject.match(e.name))]
+            prev = [e for e in out if e.end <= m.start() and e.type == "product" and not self.is_format(e.name)]
             if prev:
                 base = prev[-1].name
                 name = base if base.lower().endswith(m.group(1).lower()) else f"{base} {m.group(1)}"

@@ -11,7 +11,7 @@ from typing import Any
 
 import regex
 
-from .entities import EntityMatcher, GazetteerEntry
+from .entities import EntityMatcher, GazetteerEntry, ProperNameRules
 from .errors import RuleFileError
 from .numerals import NumeralParser, NumeralTable
 from .units import UnitTable, load_units
@@ -84,7 +84,6 @@ class RuleSet:
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
     classifier_context: dict = field(default_factory=dict)
-    not_subject: Any = None
     hashes: dict[str, str] = field(default_factory=dict)
 
     def is_known_name(self, text: str) -> bool:
@@ -96,7 +95,7 @@ class RuleSet:
         benchmarks and events (FP16, PCIe 4.0, HBM2e, ResNet-50, GTC) cannot."""
         if ent.type not in ("product", "software", "organization"):
             return False
-        return not (self.not_subject and self.not_subject.match(ent.name))
+        return not self.entities.is_format(ent.name)
 
     @cached_property
     def numeral_parser(self) -> NumeralParser:
@@ -250,16 +249,19 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     proper = d.get("proper_names") or {}
     if proper:
         _need(proper, set(), p, "proper_names", {"min_count", "not_names", "person_before", "person_after", "org_after"})
-    matcher = EntityMatcher(entries, series, list(d.get("generic_suffixes", []) or []),
-                            d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
-                            int(proper.get("min_count", 0) or 0), [str(x) for x in proper.get("not_names", []) or []],
-                            ("|".join(map(regex.escape, map(str, proper.get("person_before", []) or []))),
-                             "|".join(map(regex.escape, map(str, proper.get("person_after", []) or []))),
-                             "|".join(map(regex.escape, map(str, proper.get("org_after", []) or [])))),
-                            {str(k): str(v) for k, v in (d.get("brands") or {}).items()},
-                            [str(x) for x in d.get("brand_generations", []) or []])
 
-    matcher.not_subject = not_subject
+    def cues(key: str) -> str:
+        return "|".join(regex.escape(str(x)) for x in proper.get(key, []) or [])
+
+    matcher = EntityMatcher(
+        entries, series, list(d.get("generic_suffixes", []) or []),
+        d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
+        proper=ProperNameRules(int(proper.get("min_count", 0) or 0),
+                               tuple(str(x) for x in proper.get("not_names", []) or []),
+                               cues("person_before"), cues("person_after"), cues("org_after")),
+        brands={str(k): str(v) for k, v in (d.get("brands") or {}).items()},
+        brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
+        not_subject=not_subject)
     try:
         dominant_subjects = regex.compile(d["dominant_subjects"]) if d.get("dominant_subjects") else None
     except regex.error as ex:
@@ -346,7 +348,6 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.org_items = org_items
     rs.org_events = org_events
     rs.dominant_subjects = dominant_subjects
-    rs.not_subject = not_subject
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs
 

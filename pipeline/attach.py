@@ -28,9 +28,12 @@ RATIO_KINDS = ("multiplier", "percent", "fraction")
 # a percent is about an organisation only when it is a share of something it has
 _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
-_LEAD_PRONOUN = regex.compile(r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:对，|是的，)?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种)"
-                           r"|整(?:个|台|套|颗|块|张|柜|机|颗芯片)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))"
-                           r"|(?:一共|总共)?(?:全(?:机|柜|系统|集群)|每(?:一)?个?(?:节点|机柜|计算节点)))")
+# the whole machine the text is about, or its nodes, at the head of a sentence
+# (整个机柜…, 全机一共…, 每个节点放四颗…); a whole industry or market is no machine
+_WHOLE = (r"整(?:个|台|套|颗|块|张|柜|机|颗芯片)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))"
+          r"|(?:一共|总共)?(?:全(?:机|柜|系统|集群)|每(?:一)?个?(?:节点|机柜|计算节点))")
+_SPEAKER_TAG = r"^\s*(?:[^，,。：:]{1,6}[：:])?\s*"
+_LEAD_PRONOUN = regex.compile(_SPEAKER_TAG + r"(?:对，|是的，)?\s*(?:它|其|该|这(?:款|颗|台|块|套|个|张|一代|种)|" + _WHOLE + ")")
 _ACQUIRE = regex.compile(r"(?:收购|并购|買下|买下|收購)(?:了|的)?[^，,。；;]{0,12}$")
 # 将于2026年推出的Helios: the date of what is launched right after it
 _LAUNCHED = regex.compile(r"\s?(?:起|左右)?(?:正式|才|就)?(?:推出|发布|发表|上市|量产|出货|亮相|问世)的(?:下一代|新一代|第.代)?\s?")
@@ -63,7 +66,7 @@ _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,�
 _RESPECTIVELY = regex.compile(r"分别")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
 # the start of a sentence up to "one of" a product: 一台Atlas 800T A2，里面是…
-_INTRODUCES = regex.compile(r"\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:比如|例如|像|拿)?\s?\S$")
+_INTRODUCES = regex.compile(_SPEAKER_TAG + r"(?:比如|例如|像|拿)?\s?\S$")
 _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭载|装有|集成)")
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
@@ -79,9 +82,7 @@ _APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型)|这(?:款|颗|台|块|套)|此(?:款|卡)"
-                         r"|^\s*(?:[^，,。：:]{1,6}[：:])?\s*整(?:个|台|套|颗|块|张|柜|机)(?!\p{Han}{0,2}(?:行业|市场|社会|世界|产业))"
-                         # 全机一共…, 每个节点放四颗…: the whole machine the text is about, or its nodes
-                         r"|^\s*(?:[^，,。：:]{1,6}[：:])?\s*(?:一共|总共)?(?:全(?:机|柜|系统|集群)|每(?:一)?个?(?:节点|机柜|计算节点))")
+                         r"|" + _SPEAKER_TAG + "(?:" + _WHOLE + ")")
 _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相对于?|相当于|比起|超过|优于|高于|低于|是|为|达到?)"
                             r"(?:将近|接近|大约|约|近|达)?$")
 # what may stand between a comparison word and the product compared (比1台DGX-2, 对比64核的Xeon)
@@ -195,7 +196,6 @@ class Attacher:
             # the digits of a name are no quantity (征程5只有128TOPS is not five 只)
             inside = [(b.start, b.end) for b in brands]
             mentions[:] = [m for m in mentions if not any(a <= m.start < b for a, b in inside)]
-        if brands:
             cover = bytearray(len(seg.norm.text) + 1)
             for b in brands:
                 cover[b.start:b.end] = b"\x01" * (b.end - b.start)

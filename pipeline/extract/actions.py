@@ -57,17 +57,15 @@ def _per_something(ex, text: str, start: int, end: int) -> bool:
     return any(head.endswith(p) for p in markers)
 
 
-_DURATION_SECONDS = {"天": 86400, "小时": 3600, "小時": 3600, "钟头": 3600, "分钟": 60, "分鐘": 60, "分": 60,
-                     "秒钟": 1, "秒": 1}
-
-
 def compound_duration(ex, rule, m, text, seg):
-    """1小时12分钟 is one duration of 4320 s, not two; the second unit is the smaller."""
+    """1小时12分钟 is one duration of 4320 s, not two; the second unit is the smaller.
+    Both units and their factors come from units.txt."""
     a, b = _num(ex, m), _num(ex, m, "num2")
-    u1, u2 = _DURATION_SECONDS[m.group("u1")], _DURATION_SECONDS[m.group("u2")]
-    if a is None or b is None or u2 >= u1 or b * u2 >= u1:
+    units = ex.rules.units.by_surface()
+    u1, u2 = (next((u for u in units.get(m.group(g), []) if u.kind == "duration"), None) for g in ("u1", "u2"))
+    if a is None or b is None or u1 is None or u2 is None or u2.factor >= u1.factor or b * u2.factor >= u1.factor:
         return []
-    return [_cand(rule, "duration", a * u1 + b * u2, "s", m.start("num"), m.end())]
+    return [_cand(rule, "duration", a * u1.factor + b * u2.factor, u1.unit, m.start("num"), m.end())]
 
 
 def quantity(ex, rule, m, text, seg):
@@ -220,17 +218,18 @@ def date(ex, rule, m, text, seg):
 
 # a dateline (本文根据2025年3月22日…, 記者…２０２５年３月２０日) in a text's first lines
 # states the year that 去年 and 今年 count from
-_DATE = r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]\s?(?:3[01]|[12]\d|0?[1-9])\s?[日号]?"
+# a year and a month, and a full date, each with the year in a group
+_YEAR_AND_MONTH = r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?"
+_YEAR_MONTH = _YEAR_AND_MONTH + r"[月\-/.]?"
+_DATE = _YEAR_AND_MONTH + r"[月\-/.]\s?(?:3[01]|[12]\d|0?[1-9])\s?[日号]?"
 # the text's own date, not the first event it reports: right after the closing
 # bracket of a byline (（记者…报导）2025年3月20日), the date a recording was made
-# (本文根据2025年3月22日…录音整理), or a line that is only a date
-# or a line that says when it was recorded or published (录制于2024年6月28日, 錄製日期：…)
+# (本文根据2025年3月22日…录音整理), a line that is only a date, a line saying when
+# it was recorded or given (录制于2024年6月28日), or a head line giving the date
+# (录制日期：…, 演讲日期：…, 采访时间：2025年5月)
 _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$)"
-                          rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈|演讲|讲座)于\s*"
-                          r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]?"
-                          # a head line that gives the text's date (录制日期：…, 演讲日期：…, 采访时间：…)
-                          r"|(?m:^[\s【\[（(]*\p{Han}{0,4}(?:日期|时间)\s*[：:]\s*"
-                          r"((?:19|20)\d{2})\s?[年\-/.]\s?(?:1[0-2]|0?[1-9])\s?[月\-/.]?))")
+                          rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈|演讲|讲座)于\s*{_YEAR_MONTH}"
+                          rf"|(?m:^[\s【\[（(]*\p{{Han}}{{0,4}}(?:日期|时间)\s*[：:]\s*{_YEAR_MONTH}))")
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 
 

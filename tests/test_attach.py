@@ -310,6 +310,11 @@ def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     ("五十七张Xeon Phi 7250", "Xeon Phi 7250"),
     ("新的Quantum-X1600交换机", "Quantum-X1600"),
     ("一台Atlas 800I A3", "Atlas 800I A3"),
+    ("地平线RDK X5的算力", "RDK X5"),
+    ("Hailo-8L的功耗", "Hailo-8L"),
+    ("RB3 Gen 2的NPU", "RB3 Gen 2"),
+    ("Intel Xeon E5-2699 v4", "Xeon E5-2699 v4"),
+    ("三张Xeon Phi 31S1P", "Xeon Phi 31S1P"),
 ])
 def test_model_number_shapes(rules, text, name):
     assert name in [e.name for e in rules.entities.find(text)]
@@ -445,14 +450,6 @@ def test_a_brand_model_written_without_its_brand_later_is_the_same_product(rules
                    ("Dimensity 9300", "天玑9300"), ("Dimensity 9300", "9300")]
 
 
-@pytest.mark.parametrize("text,name", [
-    ("地平线RDK X5的算力", "RDK X5"),
-    ("Hailo-8L的功耗", "Hailo-8L"),
-    ("RB3 Gen 2的NPU", "RB3 Gen 2"),
-    ("Intel Xeon E5-2699 v4", "Xeon E5-2699 v4"),
-])
-def test_more_model_shapes(rules, text, name):
-    assert name in [e.name for e in rules.entities.find(text)]
 
 
 def test_a_verb_before_a_model_is_no_brand(extract):
@@ -471,10 +468,10 @@ def test_a_product_named_as_a_component_is_no_topic(extract):
 
 
 def test_we_in_a_talk_is_the_speakers_company(extract):
-    text = ("本期主讲人是云岫智算基础设施总监陈立衡。\n\n陈立衡：我们的集群一共有一百二十八台服务器。"
-            "主持人：我们今天有一百二十名学员。")
+    text = ("今天的嘉宾是来自星河科技的架构师王磊。\n\n王磊：我们的机房一共有六十四台服务器。"
+            "主持人：我们这次来了八十名学员。")
     got = extract(text)
-    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(128, "云岫智算"), (120, "")]
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(64, "星河科技"), (80, "")]
 
 
 @pytest.mark.parametrize("text,item", [
@@ -502,8 +499,8 @@ def test_counts_of_the_talks_own_things_have_no_subject(extract):
 
 
 def test_a_pronoun_that_names_the_product_takes_it(extract):
-    got = extract("海光的深算二号很强。摩尔线程呢，它的旗舰训练卡MTT S4000是2023年12月发的，带宽768GB/s，最大功耗450W。")
-    assert {r["subject"] for r in got if r["kind"] in ("bandwidth", "power")} == {"MTT S4000"}
+    got = extract("MI300X是AMD的旗舰，性能很强。它的对手Gaudi 3是去年发布的，带宽3.7TB/s，功耗900W。")
+    assert {r["subject"] for r in got if r["kind"] in ("bandwidth", "power")} == {"Gaudi3"}
 
 
 def test_a_series_product_counts_as_itself_not_its_last_word(extract):

@@ -3,6 +3,7 @@ the gazetteer does not know. Names fold case, width, spaces and hyphens."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import regex
 
@@ -128,11 +129,10 @@ class EntityMatcher:
         # alternation must not depend on hash order
         forms = sorted({a for e in entries for a in (e.name, *e.aliases)}, key=_longest_first)
         series_words = sorted({w for w, _ in series}, key=_longest_first)
-        # one alternation of every known name, longest first; Latin boundaries are
-        # checked on each match (a Chinese alias needs none)
-        self.gaz_re = regex.compile("(?i)" + "|".join(_alias_regex(a) for a in forms))
-        # the same on lower-cased text, without (?i): several times faster
-        # (a prefix trie of the same names: hundreds of them scan as fast as a few)
+        # every known name as one pattern on lower-cased text, a prefix trie so that
+        # hundreds of names scan as fast as a few; Latin boundaries are checked on
+        # each match (a Chinese alias needs none)
+        self._forms = forms
         from .trie_regex import trie_pattern
         self.gaz_re_lower = regex.compile(trie_pattern({f.lower() for f in forms}, optional_separators=" -"))
         self.series_last = {w.lower()[-1] for w in series_words}
@@ -146,6 +146,11 @@ class EntityMatcher:
         self.bare_system_re = regex.compile(
             r"(?<![A-Za-z0-9])(" + "|".join(regex.escape(x) for x in self.system_suffixes) + r")(?![A-Za-z0-9])",
             regex.I) if self.system_suffixes else None
+
+    @cached_property
+    def _gaz_re_any_case(self):
+        """Only for a text whose lower-casing changes its length (rare): built on first use."""
+        return regex.compile("(?i)" + "|".join(_alias_regex(a) for a in self._forms))
 
     def is_format(self, name: str) -> bool:
         """A format, bus, memory type or benchmark (FP16, PCIe 4.0, HBM3e): never a subject."""
@@ -256,7 +261,7 @@ class EntityMatcher:
 
         n = len(text)
         low = text.lower()
-        matches = self.gaz_re_lower.finditer(low) if len(low) == n else self.gaz_re.finditer(text)
+        matches = self.gaz_re_lower.finditer(low) if len(low) == n else self._gaz_re_any_case.finditer(text)
         for m in matches:
             s, t = m.span()
             g = text[s:t]

@@ -311,3 +311,46 @@ def test_a_bad_variant_word_row_names_its_file_and_line(tmp_path):
     with pytest.raises(RuleFileError) as e:
         load_variants(p)
     assert "variants.tsv:2" in str(e.value) and "same length" in str(e.value)
+
+
+# ---------------------------------------------------------------- running-text character pairs
+
+def test_character_pairs_of_running_text_pick_the_particle():
+    # jieba's dictionary has no pair 要的 or 的作: only running text says which of
+    # the particles sits between 要 and 作用, or between 了 and 设计
+    from pipeline.normalize.char_lm import load_char_lm
+
+    lm = load_char_lm()
+    for prev2, prev, nxt, nxt2 in (("重", "要", "作", "用"), ("我", "们", "产", "品"), ("", "新", "架", "构")):
+        d = {t: lm.delta(prev, nxt, "嘚", t, prev2, nxt2) for t in "的得地大"}
+        assert max(d, key=d.get) == "的", (prev, nxt, d)
+    # 变得更好: after a verb and before 更好, 得 fits better than 的
+    d = {t: lm.delta("变", "更", "嘚", t, "", "好") for t in "的得地"}
+    assert max(d, key=d.get) == "得", d
+    # a run of digits is one stand-in (几) and anything not Han is a boundary
+    assert lm.delta("3", "个", "戈", "个") == lm.delta("7", "个", "戈", "个")
+    assert lm.delta("U", "新", "朂", "最", "P") == lm.delta("", "新", "朂", "最")
+    # triples back off to pairs: the pair model alone is order 2
+    assert lm.order == 3 and lm.lp3("月", "几", "日") > lm.lp3("月", "几", "年")
+
+
+def test_character_pairs_build_from_lines():
+    from pipeline.normalize.char_lm import BOUNDARY, CharBigramLM, build_counts
+
+    c = build_counts(["我们的产品。我们的产品", "我们的产品：12块"] * 2)
+    assert c.bigram["我们"] == 6 and c.bigram["的产"] == 6
+    assert c.bigram["几块"] == 2 and c.bigram[BOUNDARY + "我"] == 6
+    assert c.trigram["我们的"] == 6 and c.context["我们"] == 6 and c.context_types["我们"] == 1
+    lm = CharBigramLM(c)
+    assert lm.lp("的", "产") > lm.lp("的", "块")
+    assert lm.lp3("们", "的", "产") > lm.lp("的", "产")
+
+
+def test_character_pairs_repair_a_lone_particle(rules):
+    # a sparse spinner's few swaps leave no document-level pattern: the pairs
+    # around each occurrence decide (这是一个非常重要的问题 ...)
+    spun = ("这是一个非常重要嘚问题。我们先看整体的架构，它由三部分组成。第一部分是计算单元，"
+            "第二部分是存储单元，第三部分是网络。我们今天主要讲计算单元嘚设计，以及它在训练中的作用。"
+            "大家可以看到，新嘚架构带来了更高的性能，也带来了新的挑战。")
+    nd = normalize_text(spun, rules)
+    assert "重要的问题" in nd.text and "单元的设计" in nd.text and "新的架构" in nd.text

@@ -106,6 +106,9 @@ DEFAULTS: dict[str, Any] = {
     "number_followers": "",
     "unit_pair_bonus": 0.0,
     "clean_max_obscure": 0.003,
+    "char_lm_weight": 0.0,
+    "domain_word_count": 0,
+    "char_lm_order": 3,
 }
 
 _HAN_RE = regex.compile(r"\p{Han}")
@@ -320,8 +323,16 @@ class WindowLM:
 
     def __init__(self, max_word: int, unknown_char_logp: float,
                  char_logp: dict[str, float] | None = None, char_mix: float = 0.0,
-                 single_share: float = 0.0):
+                 single_share: float = 0.0, extra_words: dict[str, int] | None = None):
         words, _chars, bigrams = frequencies()
+        if extra_words:
+            # the domain's own words (rules/): jieba's dictionary predates 算力
+            words, bigrams = dict(words), dict(bigrams)
+            for w, f in extra_words.items():
+                if words.get(w, 0) < f:
+                    words[w] = f
+                    for a in range(len(w) - 1):
+                        bigrams[w[a:a + 2]] = bigrams.get(w[a:a + 2], 0) + f
         # jieba's HMM was trained on segmented running text: its emissions in the
         # single-character state say how often a character stands alone as a word
         # there (的 e^-2.2, 得 e^-5.4), which the dictionary's counts understate
@@ -478,6 +489,25 @@ def _window_text(text: str, i: int, k: int) -> tuple[str, int]:
 _NAME_DIGITS = regex.compile(r"[A-Za-z][A-Za-z-]*[0-9.]*$")
 
 
+def _two_each_side(text: str, i: int) -> tuple[str, str, str, str]:
+    """Two characters each side of i, a run of digits (3.5, 128) counting as one."""
+    def side(k: int, step: int) -> list[str]:
+        out = []
+        n = len(text)
+        while 0 <= k < n and len(out) < 2:
+            ch = text[k]
+            if ch.isdigit():
+                while 0 <= k < n and (text[k].isdigit() or text[k] == "."):
+                    k += step
+                out.append("0")
+                continue
+            out.append(ch)
+            k += step
+        return out + [""] * (2 - len(out))
+    (p1, p2), (n1, n2) = side(i - 1, -1), side(i + 1, 1)
+    return p2, p1, n1, n2
+
+
 def _in_name(text: str, i: int) -> bool:
     """Whether the digits just before position i end a model name (V100, DGX-2):
     what follows them is no unit or classifier of a number (V100里面, not V100位)."""
@@ -491,7 +521,7 @@ def _lm_char(ch: str) -> bool:
 class SpunRepair:
     def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
                  numerals: tuple[str, str] = ("", ""), after_number: str = "", classifiers: str = "",
-                 unit_pairs: tuple[str, ...] = ()):
+                 unit_pairs: tuple[str, ...] = (), domain_words: tuple[str, ...] = ()):
         self.cfg = cfg
         # what may follow a number (核, 块, 瓦, 倍 ...): after a number it is read as written
         self.after_number_chars = set(after_number)
@@ -513,7 +543,13 @@ class SpunRepair:
         self.tables = load_tables(cfg)
         self.lm = WindowLM(int(cfg["max_word"]), float(cfg["unknown_char_logp"]),
                            self.tables.logp, float(cfg["char_freq_mix"]),
-                           float(cfg["single_word_share"]))
+                           float(cfg["single_word_share"]),
+                           {w: int(cfg["domain_word_count"]) for w in domain_words}
+                           if int(cfg["domain_word_count"]) > 0 else None)
+        # running-text character pairs (pipeline/normalize/char_lm.py): the word model
+        # cannot tell 要_作用 wants 的, not 得 or 地; Δ mixes in this share of theirs
+        self.char_w = float(cfg["char_lm_weight"])
+        self._char_lm = None
         self.k = int(cfg["window"])
         self.common_rank = int(cfg["common_rank"])
         self.support_min = float(cfg["support_min_bigram"])
@@ -567,6 +603,14 @@ class SpunRepair:
         self._strong_common = frozenset(b for b, f in bgs.items() if f >= self.support_min)
         self._strong_rare = frozenset(b for b, f in bgs.items() if f >= rare_min)
         self._left = {k: frozenset(v) for k, v in left.items()}
+
+    @property
+    def char_lm(self):
+        """Loaded on first use: a clean text seldom asks for it (1-2 s to unpickle)."""
+        if self._char_lm is None and self.char_w > 0:
+            from .char_lm import load_char_lm
+            self._char_lm = load_char_lm(int(self.cfg["char_lm_order"]))
+        return self._char_lm
 
     # ---- junk phrases inside a protected name
     def _junk_regex(self, names: list[str]):
@@ -640,7 +684,7 @@ class SpunRepair:
                     and cs.isdisjoint(self._missing)):
                 return []
         win, j = _window_text(text, i, self.k)
-        key = (text[max(0, i - 1):i + 2], win, j)
+        key = (text[max(0, i - 2):i + 3], win, j)
         got = self._dcache.get(key)
         if got is None:
             got = self._deltas(text, i, win, j)
@@ -698,12 +742,16 @@ class SpunRepair:
         base = sc[0]
         out = []
         lp, beta = self.lm.lp, self.uni_discount
+        clm, cw = self.char_lm, self.char_w
+        prev2, prev1, nxt1, nxt2 = _two_each_side(text, i)
         # the rarity of a character (almost) never written is not discounted
         lc = max(lp(ch), self.discount_floor)
         for (t, kind), st in zip(pick, sc[1:]):
             # the unigram LM is overconfident about one-character words (了 over
             # 聊 anywhere): part of the frequency ratio is discounted
             d = st - base - beta * (lp(t) - lc)
+            if clm is not None:
+                d = (1.0 - cw) * d + cw * clm.delta(prev1, nxt1, ch, t, prev2, nxt2)
             if "homophone" in kind and "look-alike" in kind:
                 d += self.both_bonus        # sounds the same and contains it: 姩 年
             if after_number and (t in self.num_mags or t in self.after_number_chars) and (
@@ -980,5 +1028,25 @@ def spun_layer(settings: dict[str, Any], rules):
                         "".join(c for c in follows if not c.isascii()),
                         "".join(c for c in rules.classifier_set if len(c) == 1),
                         tuple({u.surface for u in rules.units.units
-                               if len(u.surface) == 2 and all("\u4e00" <= c <= "\u9fff" for c in u.surface)}))
+                               if len(u.surface) == 2 and all("\u4e00" <= c <= "\u9fff" for c in u.surface)}),
+                        domain_words(rules))
     return repair.run
+
+
+_ALL_HAN = regex.compile(r"\p{Han}{2,6}")
+
+
+def domain_words(rules) -> tuple[str, ...]:
+    """The domain's words that rules/ writes out: literal cue words, unit words,
+    counted items and nouns, Chinese names of the gazetteer (算力, 显存, 千瓦, 晶体管)."""
+    out: set[str] = set()
+    for entries in (getattr(rules, "cues", None) or {}).values():
+        for e in entries if isinstance(entries, list) else ():
+            cue = str(e.get("cue", "")) if isinstance(e, dict) else ""
+            if cue and not cue.startswith("re:"):
+                out.add(cue)
+    out |= {u.surface for u in rules.units.units}
+    out |= set(rules.items) | set(rules.counted_nouns) | set(rules.items.values())
+    for e in rules.entities.entries:
+        out |= {e.name, *e.aliases}
+    return tuple(sorted(w for w in out if _ALL_HAN.fullmatch(w)))

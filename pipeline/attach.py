@@ -27,6 +27,8 @@ ORG_KINDS = ("money", "date", "percent")
 RATIO_KINDS = ("multiplier", "percent", "fraction")
 # a percent is about an organisation only when it is a share of something it has
 _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
+# a ratio of a company's finances (营收年增31.5%, 营收是去年同期的2.9倍) is the company's
+_FINANCE = regex.compile(r"营收|营业收入|收入|净利|利润|毛利|股价|市值|订单金额")
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
 # the whole machine the text is about, or its nodes, at the head of a sentence
 # (整个机柜…, 全机一共…, 每个节点放四颗…); a whole industry or market is no machine
@@ -56,14 +58,16 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
 ORG_CARRY_KINDS = ("money", "date")
+COUNT_SPAN = 1
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
 # 与(上一代的|英伟达的)Y相比: what may stand between the comparison word and Y is short
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
-_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样)")
+_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样|一样|相同|类似)")
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
-_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?倍|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
+_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
 _RESPECTIVELY = regex.compile(r"分别")
+_SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
 # the start of a sentence up to "one of" a product: 一台Atlas 800T A2，里面是…
 _INTRODUCES = regex.compile(_SPEAKER_TAG + r"(?:比如|例如|像|拿)?\s?\S$")
@@ -71,7 +75,9 @@ _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭�
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
 _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理器|加速器|主控)(?:部分)?"
-                           r"(?:(?:则|也|就|都)(?:是|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$")
+                           r"(?:(?:则|也|就|都)(?:是|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$"
+                           # 里面是GB10超级芯片, 核心升级到了C920v2: what is inside is a part
+                           r"|(?:里面|内部|核心)(?:则|也|就)?(?:是|用的是|装的是|放的是|升级到了?|换成了?)\s?$")
 # the speaker's company named where the head of a text introduces the speaker; a
 # Chinese company name ends in one of these words
 _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
@@ -103,6 +109,7 @@ class Cue:
 class Attacher:
     def __init__(self, rules):
         self.rules = rules
+        self._part_items = {fold(x) for x in getattr(rules, "part_items", ())}
         self.cues: dict[str, list[tuple[regex.Pattern, str, str]]] = {}
         for kind, lst in rules.cues.items():
             for c in lst:
@@ -264,10 +271,12 @@ class Attacher:
                 # (counts are not carried either: on the gold, carrying spec counts
                 # such as cores and transistors for even one sentence lowered fact F1,
                 # 0.697 → 0.684)
-                carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)) else ""
+                carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)
+                                    or m.kind == "count" and topic_age <= COUNT_SPAN and self._spec_count(m)) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
-                if not ents and m.kind in ORG_CARRY_KINDS and actor_age <= 1 and not _PRONOUN.search(sent.text):
+                if not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and _FINANCE.search(sent.text)) \
+                        and actor_age <= 1 and not _PRONOUN.search(sent.text):
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product
                     carried = actor
@@ -295,6 +304,10 @@ class Attacher:
             # sentence's shares and dates are about, never a topic later specs take
             wholes = [x for x in products if x not in parts and x.type == "product"
                       and not self._is_baseline(sent.text, x)]
+            # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
+            members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
+            if members and len(members) < len(wholes):
+                wholes = members
             topic_age += 1
             if wholes:
                 topic, topic_age = wholes[0].name, 0
@@ -495,6 +508,7 @@ class Attacher:
         if in_clause:
             return in_clause[-1].name, ""
         org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
+            m.kind == "multiplier" and bool(_FINANCE.search(sent))) or (
             m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
         if not in_clause and before and before[-1].end <= cs \
                 and _CLAUSE_DEMONSTRATIVE.search(sent, before[-1].end, s):
@@ -525,6 +539,14 @@ class Attacher:
             if actors:
                 return actors[0].name, ""
         return "", ""
+
+    def _spec_count(self, m: Mention) -> bool:
+        """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),
+        not of products or things the talk itself counts."""
+        item = m.item or ""
+        if not item or item in self.rules.subjectless_items:
+            return False
+        return fold(item) in self._part_items
 
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str,
              last_counted: str = "", ratio_topic: str = "") -> None:

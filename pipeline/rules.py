@@ -77,6 +77,7 @@ class RuleSet:
     counts_itself: set = field(default_factory=set)
     named_kinds: set = field(default_factory=set)
     subjectless_items: set = field(default_factory=set)
+    part_items: set = field(default_factory=set)
     org_items: Any = None
     org_events: Any = None
     dominant_subjects: Any = None
@@ -196,7 +197,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "classifiers.yaml"
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
-          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself", "named_kinds", "subjectless_items",
+          {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself", "named_kinds", "subjectless_items", "part_items",
            "classifier_not_before", "classifier_not_after"})
     cls_context = {}
     for key in ("classifier_not_before", "classifier_not_after"):
@@ -336,6 +337,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.counts_itself = {str(x) for x in d_cls.get("counts_itself", []) or []}
     rs.named_kinds = {str(x) for x in d_cls.get("named_kinds", []) or []}
     rs.subjectless_items = {str(x) for x in d_cls.get("subjectless_items", []) or []}
+    rs.part_items = {str(x) for x in d_cls.get("part_items", []) or []}
     rs.item_context = {}
     for item, lst in (d_cls.get("item_context") or {}).items():
         for c in lst or []:

@@ -510,3 +510,41 @@ def test_a_series_product_counts_as_itself_not_its_last_word(extract):
 
 def test_a_kept_series_word_names_the_system_of_a_known_gpu(rules):
     assert [e.name for e in rules.entities.find("服务器是HGX H800机型，配Tesla V100")] == ["HGX H800", "V100"]
+
+
+def test_a_ratio_of_a_companys_finances_is_the_companys(extract):
+    # the growth after the revenue figure is the company's, in the sentence that
+    # carries it over and where the company is named
+    got = extract("Supermicro第二季营收58亿美元，年增两倍。第三季营收60亿美元，年增25%，毛利率11%。")
+    subj = {(r["kind"], r["value"]): r["subject"] for r in got}
+    company = subj[("money", 6e9)]          # the gazetteer's canonical name
+    assert company and subj[("percent", 25)] == company and subj[("multiplier", 2)] == company
+
+
+def test_a_count_of_parts_takes_the_product_of_the_sentence_before(extract):
+    # cores and transistors belong to a product; students and reasons do not
+    got = extract("Graviton4是亚马逊的新一代处理器。它采用台积电工艺，一共有96核，"
+                  "晶体管数量是730亿个。我们今天讲三个问题。")
+    items = {r["item"]: r["subject"] for r in got if r["kind"] == "count"}
+    assert items["CPU核心"] == "Graviton4" and items["晶体管"] == "Graviton4"
+    got = extract("Graviton4是亚马逊的新一代处理器。单颗芯片有96核。")
+    assert [r["subject"] for r in got if r["kind"] == "count"] == ["Graviton4"]
+    got = extract("Graviton4是亚马逊的新一代处理器。课程有120名学员。")
+    assert [r["subject"] for r in got if r["kind"] == "count"] == [""]
+
+
+def test_a_product_it_is_like_is_a_baseline(extract):
+    # 和X一样 compares with X; the pronoun's product keeps the figure
+    got = extract("AMD今年推出了MI325X。它的显存和H200一样是141GB，内存带宽是H200的一半。")
+    subj = {r["kind"]: (r["subject"], r.get("compared_to", "")) for r in got}
+    assert subj["data_size"][0] == "MI325X"
+
+
+def test_a_member_named_after_its_series_is_the_topic(extract):
+    got = extract("英特尔发布了Xeon 6系列，旗舰是Xeon 6980P。它的功耗是500瓦。")
+    assert [r["subject"] for r in got if r["kind"] == "power"] == ["Xeon 6980P"]
+
+
+def test_what_is_inside_is_a_part(extract):
+    got = extract("Jetson Thor开发套件今年开始出货。里面是T5000模组，功耗最高130瓦。")
+    assert [r["subject"] for r in got if r["kind"] == "power"] == ["Jetson Thor"]

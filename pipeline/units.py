@@ -12,7 +12,7 @@ from .errors import RuleFileError
 
 SI_PREFIXES = {"K": "kilo", "k": "kilo", "M": "mega", "G": "giga", "T": "tera",
                "P": "peta", "E": "exa"}
-SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "per_markers", "surfaces")
+SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "per_markers", "local_currency", "surfaces")
 FLAGS = ("rate_only", "after", "not_after", "before", "skip", "nocase")
 
 
@@ -38,6 +38,8 @@ class UnitTable:
     rate_markers: list[str]
     units: list[Unit] = field(default_factory=list)
     per_markers: list[str] = field(default_factory=list)
+    # (words that name a currency, its code): a text naming it, and not 人民币, counts bare 元 in it
+    local_currency: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
 
     def by_surface(self) -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
@@ -108,6 +110,11 @@ def load_units(path: str | Path, ureg: pint.UnitRegistry | None = None) -> UnitT
             table.rate_markers.append(line.strip())
         elif section == "per_markers":
             table.per_markers.append(line.strip())
+        elif section == "local_currency":
+            m = regex.fullmatch(r"(.+?)\s*=\s*([A-Z]{3})", s)
+            if not m:
+                raise RuleFileError(str(path), no, "expected 'word | word ... = CODE' (an ISO 4217 code)")
+            table.local_currency.append((tuple(w.strip() for w in m[1].split("|") if w.strip()), m[2]))
         else:
             raw_surfaces.append((no, s))
     for no, s in raw_surfaces:

@@ -140,3 +140,21 @@ def test_a_quantity_per_watt_is_no_row(extract):
 def test_an_interview_line_with_year_and_month_is_a_dateline(extract):
     got = extract("采访时间：2025年5月\n\n主持人：去年11月它做了上市辅导备案。")
     assert "2024-11" in [r["value"] for r in got if r["kind"] == "date"]
+
+
+def test_bare_yuan_is_the_local_currency_a_text_names(extract):
+    # a Taiwan report names 新台币 once; its other 元 are New Taiwan dollars too
+    got = extract("广达营收新台币1,612.6亿元。第一季营收4,240.4亿元，全年有望达到1.5兆元。")
+    assert [(pytest.approx(r["value"]), r["unit"]) for r in got if r["kind"] == "money"] == [
+        (161260000000, "TWD"), (424040000000, "TWD"), (1.5e12, "TWD")]
+    # naming 人民币 too keeps bare 元 in yuan; so does naming no currency at all
+    got = extract("新台币100亿元约合人民币22亿元，另有50亿元的订单。")
+    assert [(pytest.approx(r["value"]), r["unit"]) for r in got if r["kind"] == "money"] == [
+        (1e10, "TWD"), (2.2e9, "CNY"), (5e9, "CNY")]
+    got = extract("这笔订单价值50亿元。")
+    assert [r["unit"] for r in got] == ["CNY"]
+
+
+def test_racks_counted_by_the_rack(extract):
+    got = extract("全年出货约3万柜，北美月产能2,000柜。")
+    assert [(r["value"], r["item"]) for r in got] == [(30000, "机柜"), (2000, "机柜")]

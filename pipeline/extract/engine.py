@@ -186,7 +186,24 @@ class Extractor:
                 sent = seg.sentences[i]
                 m.sentence = sent.text.strip()
             out.append(m)
+        self._local_currency(text, out)
         return out
+
+    _BARE_YUAN = regex.compile(r"[\d.,，万亿兆千百十两一二三四五六七八九零〇]*元")
+
+    def _local_currency(self, text: str, mentions: list[Mention]) -> None:
+        """Bare 元 in a text that names one local currency and never 人民币 is that
+        currency (rules/units.txt [local_currency])."""
+        table = self.rules.units.local_currency
+        if not table or "人民币" in text or "RMB" in text:
+            return
+        named = {code for words, code in table if any(w in text for w in words)}
+        if len(named) != 1:
+            return
+        code = named.pop()
+        for m in mentions:
+            if m.kind == "money" and m.unit == "CNY" and self._BARE_YUAN.fullmatch(m.normalized.replace(" ", "")):
+                m.unit = code
 
     def item_after(self, text: str, pos: int, segment=None) -> tuple[str, str]:
         """The counted thing after a classifier ending at pos: (item, source)."""

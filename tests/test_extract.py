@@ -158,3 +158,13 @@ def test_bare_yuan_is_the_local_currency_a_text_names(extract):
 def test_racks_counted_by_the_rack(extract):
     got = extract("全年出货约3万柜，北美月产能2,000柜。")
     assert [(r["value"], r["item"]) for r in got] == [(30000, "机柜"), (2000, "机柜")]
+
+
+def test_taiwan_inch_is_a_length_and_never_a_spun_swap(extract, rules):
+    from pipeline.normalize import normalize_text
+
+    got = extract("兩座十二吋晶圓廠，並把部分８吋廠的產能轉做先進封裝。")
+    assert [pytest.approx(r["value"]) for r in got if r["kind"] == "length"] == [0.3048, 0.2032]
+    text = "台積電十二吋晶圓廠的產能，每片十二吋晶圓只能切出幾十顆大晶片，部分８吋廠轉做封裝。" * 3
+    nd = normalize_text(text, rules)
+    assert not [e for e in nd.offsets.raw_edits() if e[3] == "spun"]

@@ -354,3 +354,26 @@ def test_character_pairs_repair_a_lone_particle(rules):
             "大家可以看到，新嘚架构带来了更高的性能，也带来了新的挑战。")
     nd = normalize_text(spun, rules)
     assert "重要的问题" in nd.text and "单元的设计" in nd.text and "新的架构" in nd.text
+
+
+def test_a_shared_shape_is_evidence_once_per_pair_not_per_occurrence(rules):
+    # 嘚 sounds like 的 and contains 得: the shape is one piece of evidence for the
+    # pair 得→嘚, added to its prior once, whatever the number of occurrences
+    cfg = _settings({}, rules)
+    with_bonus = SpunRepair(dict(cfg, homophone_lookalike_bonus=2.0))
+    without = SpunRepair(dict(cfg, homophone_lookalike_bonus=0.0))
+    assert "look-alike" in without._kind_of.setdefault(("嘚", "得"), dict(without.tables.cands["嘚"])["得"])
+    for n in (1, 6):
+        occ = [(i, 7.0, (f"a{i}", f"b{i}")) for i in range(n)]
+        gain = with_bonus._pair("嘚", "得", occ, {"得": 4}, {})[0] - without._pair("嘚", "得", occ, {"得": 4}, {})[0]
+        assert gain == pytest.approx(2.0)
+    # a pair that only sounds the same gets nothing
+    occ = [(0, 7.0, ("a", "b"))]
+    assert with_bonus._pair("嘚", "的", occ, {"的": 200}, {})[0] == without._pair("嘚", "的", occ, {"的": 200}, {})[0]
+    # and the particle swap of a paragraph is repaired where 的 fits
+    spun = ("我们今天讲一个非常重要嘚问题。这个问题大家都觉得很难，但是做得好的团队不多。"
+            "首先是单机多卡嘚训练场景，数据要放到显存里，跑得快不快就看带宽。"
+            "其次是存储，我们用了SSD嘚缓存，读得越快越好。第三是网络，新嘚架构带来了更高的性能。")
+    nd = normalize_text(spun, rules)
+    for frag in ("重要的问题", "多卡的训练", "SSD的缓存", "新的架构", "做得好", "跑得快"):
+        assert frag in nd.text, frag

@@ -560,6 +560,7 @@ class SpunRepair:
         self.uni_discount = 1.0 - float(cfg["unigram_weight"])
         self.discount_floor = float(cfg["discount_floor_logp"])
         self.both_bonus = float(cfg["homophone_lookalike_bonus"])
+        self._kind_of: dict[tuple[str, str], str] = {}
         self.override_min = float(cfg["map_override_min"])
         self.absence_weight = float(cfg["absence_weight"])
         self.term_weight = float(cfg["term_repeat_weight"])
@@ -752,8 +753,6 @@ class SpunRepair:
             d = st - base - beta * (lp(t) - lc)
             if clm is not None:
                 d = (1.0 - cw) * d + cw * clm.delta(prev1, nxt1, ch, t, prev2, nxt2)
-            if "homophone" in kind and "look-alike" in kind:
-                d += self.both_bonus        # sounds the same and contains it: 姩 年
             if after_number and (t in self.num_mags or t in self.after_number_chars) and (
                     t not in self.classifier_chars or t in self._used_after_number):
                 # 530賹个 is 530亿个, 128嗀 is 128核: after a number comes what follows numbers
@@ -796,6 +795,9 @@ class SpunRepair:
         prior = self.prior_common if c in self.common_set else self.prior_rare
         if t in mapped_targets and mapped_targets[t] != c:
             prior -= self.second_penalty
+        # a pair that sounds the same and shares the shape (姩 年) is likelier in a
+        # spinner's map: once for the pair, not once per occurrence
+        prior += self._both(c, t)
         return prior + best_llr, best_r
 
     def _gather(self, text, cur, pos, decided, at):
@@ -945,7 +947,7 @@ class SpunRepair:
                 for i in sorted(at_i):
                     ds = at_i[i]
                     # P(t) = π·P(t | the map has t→c) + (1 − π)·P(t | lone swaps only)
-                    lone = {t: sparse_w * math.exp(min(d, 60.0)) for t, d in ds.items()}
+                    lone = {t: sparse_w * math.exp(min(d + self._both(c, t), 60.0)) for t, d in ds.items()}
                     z0 = 1.0 + sum(lone.values())
                     m = r * math.exp(min(ds[tm], 60.0)) if tm in ds else 0.0
                     z1 = z0 + m
@@ -991,6 +993,12 @@ class SpunRepair:
                 ctx.flags.append({"layer": "spun", "pos": i, "from": text[i], "to": t,
                                   "confidence": round(p, 3), "reason": f"low-confidence spun repair ({note})"})
         return edits
+
+    def _both(self, c: str, t: str) -> float:
+        kind = self._kind_of.get((c, t))
+        if kind is None:
+            kind = self._kind_of[(c, t)] = next((k for tt, k in self.tables.cands.get(c, ()) if tt == t), "")
+        return self.both_bonus if "homophone" in kind and "look-alike" in kind else 0.0
 
     def _why(self, text: str, i: int, t: str) -> str:
         bg = self.lm.bigrams

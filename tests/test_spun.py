@@ -377,3 +377,33 @@ def test_a_shared_shape_is_evidence_once_per_pair_not_per_occurrence(rules):
     nd = normalize_text(spun, rules)
     for frag in ("重要的问题", "多卡的训练", "SSD的缓存", "新的架构", "做得好", "跑得快"):
         assert frag in nd.text, frag
+
+
+def test_a_rare_character_in_repeated_names_is_no_swap(rules):
+    from pipeline.normalize.spun import SpunRepair as R
+
+    # every occurrence shares a word with another, in at most two words, while the
+    # characters it might stand for (方, 放) are written elsewhere: names
+    assert R._all_repeated([("赛昉", "昉科"), ("赛昉", "昉的"), ("的昉", "昉·"), ("的昉", "昉·")])
+    # a map's swaps land in many words, some of them once
+    assert not R._all_repeated([("要嘚", "嘚作"), ("卡嘚", "嘚训"), ("新嘚", "嘚架"), ("要嘚", "嘚因")])
+    assert not R._all_repeated([("a昉", "昉b"), ("c昉", "昉b"), ("d昉", "昉e"), ("d昉", "昉f"), ("g昉", "昉f")])
+    text = ("主持人：下面请赛昉科技的代表发言。赛昉的芯片主要面向边缘计算，在软件方面投入很大，"
+            "去年赛昉推出了新一代处理器，方法上也有创新。基于它的昉·星光开发板已经卖出十万块，"
+            "各方面评价不错。昉·星光的第二代也在路上，赛昉希望明年量产，方向很明确。"
+            "这一代的主频提高到两千兆赫，功耗控制在十瓦以内，对开发者来说更方便，"
+            "软件栈也全部开放，可以放在自己的服务器上编译。")
+    nd = normalize_text(text, rules)
+    assert "昉" in nd.text and not [e for e in nd.offsets.raw_edits() if e[3] == "spun"]
+
+
+def test_character_model_context_reads_numbers_as_numbers(rules):
+    from pipeline.normalize.spun import _two_each_side, plain_numerals
+
+    # a run of digits is one number; the digits of a name (V100) are no number
+    assert _two_each_side("月14丶，英", 3) == ("月", "0", "，", "英")
+    assert _two_each_side("V100锂面", 4) == ("", "", "面", "")
+    assert _two_each_side("有100锂面", 4) == ("有", "0", "面", "")
+    # financial numerals are read as everyday ones (壹戈 is 一个)
+    pn = plain_numerals(rules)
+    assert pn["壹"] == "一" and pn["拾"] == "十" and "一" not in pn

@@ -499,6 +499,9 @@ def _two_each_side(text: str, i: int) -> tuple[str, str, str, str]:
             if ch.isdigit():
                 while 0 <= k < n and (text[k].isdigit() or text[k] == "."):
                     k += step
+                if step < 0 and 0 <= k < n and (text[k].isascii() and text[k].isalpha() or text[k] == "-"):
+                    out.append("")      # the digits of a name (V100里面) are no number: a boundary
+                    break
                 out.append("0")
                 continue
             out.append(ch)
@@ -521,8 +524,11 @@ def _lm_char(ch: str) -> bool:
 class SpunRepair:
     def __init__(self, cfg: dict[str, Any], protected_names: list[str] | None = None,
                  numerals: tuple[str, str] = ("", ""), after_number: str = "", classifiers: str = "",
-                 unit_pairs: tuple[str, ...] = (), domain_words: tuple[str, ...] = ()):
+                 unit_pairs: tuple[str, ...] = (), domain_words: tuple[str, ...] = (),
+                 plain_numerals: dict[str, str] | None = None):
         self.cfg = cfg
+        # the character model reads 壹戈 as 一戈: financial numerals are rare in running text
+        self.plain_numerals = plain_numerals or {}
         # what may follow a number (核, 块, 瓦, 倍 ...): after a number it is read as written
         self.after_number_chars = set(after_number)
         # a classifier (户, 家, 件) earns the after-number bonus only where the document
@@ -744,7 +750,8 @@ class SpunRepair:
         out = []
         lp, beta = self.lm.lp, self.uni_discount
         clm, cw = self.char_lm, self.char_w
-        prev2, prev1, nxt1, nxt2 = _two_each_side(text, i)
+        pn = self.plain_numerals
+        prev2, prev1, nxt1, nxt2 = (pn.get(x, x) for x in _two_each_side(text, i))
         # the rarity of a character (almost) never written is not discounted
         lc = max(lp(ch), self.discount_floor)
         for (t, kind), st in zip(pick, sc[1:]):
@@ -771,8 +778,11 @@ class SpunRepair:
         rw = float(cfg["repeat_weight"])
         seen: set[str] = set()
         ws, ds = [], []
-        if len(lst) >= 3 and (len({k[0] for _i, _d, k in lst}) == 1 or len({k[1] for _i, _d, k in lst}) == 1):
-            rw = self.term_weight   # always the same word (昇腾 ×24): a term or a name
+        if len(lst) >= 3 and (n_t > 0 or len({k[0] for _i, _d, k in lst}) == 1 or len({k[1] for _i, _d, k in lst}) == 1) \
+                and self._all_repeated([k for _i, _d, k in lst]):
+            # always in one word (昇腾 ×24), or in a few repeated words while the target
+            # is written elsewhere (赛昉 and 昉·星光 beside 方面): terms or names
+            rw = self.term_weight
         for _i, d, (lb, rb) in lst:
             # a verbatim repeat (same bigram on either side) is weak new evidence:
             # names and terms repeat, a spinner's swaps land in every context
@@ -940,9 +950,9 @@ class SpunRepair:
                 if final and self.tables.rank.get(c, 10 ** 9) > self.obscure_rank:
                     # a character (almost) never written in running text is itself a sign of spin
                     sparse_w = max(sparse_w, self.unknown_density * self.q)
-                keys = [o[2] for lst in by_t.values() for o in lst]
-                if len(at_i) >= 3 and (len({k[0] for k in keys}) == 1 or len({k[1] for k in keys}) == 1):
-                    sparse_w = 0.0      # one term repeated (昇腾): not a random spinner's lone swaps
+                keys = {o[0]: o[2] for lst in by_t.values() for o in lst}
+                if len(at_i) >= 3 and self._all_repeated(list(keys.values())):
+                    sparse_w = 0.0      # terms repeated (昇腾, 赛昉 and 昉·星光): not a random spinner's lone swaps
                 took = 0
                 for i in sorted(at_i):
                     ds = at_i[i]
@@ -963,7 +973,8 @@ class SpunRepair:
                     note = (f"{kinds[(c, t)]}; doc ratio {counts0.get(c, 0)}:{counts0.get(t, 0)}; "
                             f"{self._why(cur, i, t)}Δ {d:+.1f}; {how}")
                     lone_pick = not (t == tm and pi * m / z1 >= p / 2)
-                    if lone_pick and len(ds) > 1 and ds[t] - sorted(ds.values())[-2] < self.lone_margin:
+                    ev = {u: d + self._both(c, u) for u, d in ds.items()}   # the lone swaps' evidence
+                    if lone_pick and len(ds) > 1 and ev[t] - sorted(ev.values())[-2] < self.lone_margin:
                         # a lone swap whose runner-up fits almost as well: only a flag
                         p = min(p, (apply_min + flag_min) / 2)
                         note += "; runner-up close"
@@ -993,6 +1004,25 @@ class SpunRepair:
                 ctx.flags.append({"layer": "spun", "pos": i, "from": text[i], "to": t,
                                   "confidence": round(p, 3), "reason": f"low-confidence spun repair ({note})"})
         return edits
+
+    @staticmethod
+    def _all_repeated(keys: list[tuple[str, str]], words: int = 2) -> bool:
+        """The occurrences fall in at most `words` repeated words: each is covered by
+        a left or right bigram that at least one other occurrence shares (赛昉 ×4 and
+        昉·星光 ×2 are names; a spinner's swaps land in many words)."""
+        cover: dict[str, set[int]] = defaultdict(set)
+        for n, (lb, rb) in enumerate(keys):
+            cover["L" + lb].add(n)
+            cover["R" + rb].add(n)
+        left = set(range(len(keys)))
+        for _ in range(words):
+            if not left:
+                break
+            best = max(cover.values(), key=lambda c: len(c & left))
+            if len(best) < 2 or not best & left:
+                return False
+            left -= best
+        return not left
 
     def _both(self, c: str, t: str) -> float:
         kind = self._kind_of.get((c, t))
@@ -1037,8 +1067,19 @@ def spun_layer(settings: dict[str, Any], rules):
                         "".join(c for c in rules.classifier_set if len(c) == 1),
                         tuple({u.surface for u in rules.units.units
                                if len(u.surface) == 2 and all("\u4e00" <= c <= "\u9fff" for c in u.surface)}),
-                        domain_words(rules))
+                        domain_words(rules), plain_numerals(rules))
     return repair.run
+
+
+def plain_numerals(rules) -> dict[str, str]:
+    """Financial numerals (壹, 贰, 拾) -> the everyday character of the same value."""
+    plain = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十"}
+    out = {}
+    for c in getattr(rules.numerals, "formal", ()) or ():
+        v = rules.numeral_parser.parse(c)
+        if v is not None and int(v) in plain:
+            out[c] = plain[int(v)]
+    return out
 
 
 _ALL_HAN = regex.compile(r"\p{Han}{2,6}")

@@ -168,3 +168,12 @@ def test_taiwan_inch_is_a_length_and_never_a_spun_swap(extract, rules):
     text = "台積電十二吋晶圓廠的產能，每片十二吋晶圓只能切出幾十顆大晶片，部分８吋廠轉做封裝。" * 3
     nd = normalize_text(text, rules)
     assert not [e for e in nd.offsets.raw_edits() if e[3] == "spun"]
+
+
+@pytest.mark.parametrize("text,items", [
+    ("这颗芯片有4个性能核和4个能效核。", ["性能核", "能效核"]),
+    ("CPU是4个P核加6个E核，另有10核GPU。", ["性能核", "能效核", "GPU核心"]),
+    ("旗舰型号有192核。", ["CPU核心"]),
+])
+def test_kinds_of_core(extract, text, items):
+    assert [r["item"] for r in extract(text) if r["kind"] == "count"] == items

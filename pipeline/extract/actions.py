@@ -164,9 +164,11 @@ def multiplier(ex, rule, m, text, seg):
 
 def percent(ex, rule, m, text, seg):
     val = 100.0 if m.groupdict().get("hundred") else _num(ex, m)
-    if val is not None and m.groupdict().get("tenths"):
-        val *= 10                # 五成 is five tenths
-    return [] if val is None else [_cand(rule, "percent", val, "%", m.start(), m.end())]
+    factor = 10.0 if m.groupdict().get("tenths") else 1.0     # 五成 is five tenths
+    if val is None:
+        return []
+    # the factor goes with the candidate: in 两到三成 the range's head takes it too
+    return [_cand(rule, "percent", val * factor, "%", m.start(), m.end(), factor=factor)]
 
 
 def fraction(ex, rule, m, text, seg):

@@ -236,6 +236,24 @@ class EntityMatcher:
                 return True
         return False
 
+    _LINE_WORD = regex.compile(r"(?<![A-Za-z0-9\-])([A-Z][a-z]+(?:[A-Z][a-z]+)?)\s$")
+
+    def _line_words_before(self, text: str, s: int, used: bytearray) -> int:
+        """Zenbook S 14, Surface Laptop 7: capitalised words right before an unlisted
+        model are its product line, unless they name a maker, a listed series or a
+        word that is no name (not_names)."""
+        start = s
+        for _ in range(2):
+            m = self._LINE_WORD.search(text, max(0, start - 16), start)
+            if not m or any(used[m.start(1):m.end(1)]):
+                break
+            w = fold(m.group(1))
+            e = self.by_fold.get(w)
+            if w in self.not_names or e is not None:
+                break
+            start = m.start(1)
+        return start
+
     def _with_series(self, text: str, s: int) -> int:
         """Where a run of series words right before s starts (Tesla V100, AMD EPYC 7742)."""
         if s == 0:
@@ -344,6 +362,11 @@ class EntityMatcher:
                 s0 += 1                     # a brand already found as an organisation (AMD EPYC 7742)
             while s0 < s and text[s0] == " ":
                 s0 += 1
+            if s0 == s:
+                s0 = self._line_words_before(text, s, used)
+            mm = _MODEL_NUMBER.match(text, t)
+            if mm and _GENERATION.search(text[s0:t]) and free(t, mm.end()):
+                t = mm.end()                # Core Ultra 7 258V: a tier, then the model
             name = self.canonical(text[s0:t])
             if name and _DIGIT.search(name):
                 # a model-like name before 架构 is an architecture (Xe2架构, RDNA 3.5架构)
@@ -415,6 +438,8 @@ class EntityMatcher:
             out = []
         else:
             out = [parts[-1]]
+            if len(parts) >= 3 and regex.fullmatch(r"[A-Z]{1,3}", parts[-2]):
+                out.append(f"{parts[-2]} {parts[-1]}")     # Ryzen AI 9 HX 370 → HX 370
         tail = parts[-1].rsplit("-", 1)
         if len(tail) == 2 and _LETTER.search(tail[1]) and _DIGIT.search(tail[1]):
             out.append(tail[1])

@@ -315,6 +315,13 @@ def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     ("RB3 Gen 2的NPU", "RB3 Gen 2"),
     ("Intel Xeon E5-2699 v4", "Xeon E5-2699 v4"),
     ("三张Xeon Phi 31S1P", "Xeon Phi 31S1P"),
+    # a product line written in capitalised words before an unlisted model
+    ("联想ThinkPad X13 Gen 5的续航", "ThinkPad X13 Gen 5"),
+    ("微软Surface Pro 11的售价", "Surface Pro 11"),
+    ("华硕Zenbook S 16首发", "Zenbook S 16"),
+    ("英伟达Tesla P40的显存", "P40"),
+    # a tier, then the model
+    ("采用Intel Core Ultra 5 226V的机型", "Core Ultra 5 226V"),
 ])
 def test_model_number_shapes(rules, text, name):
     assert name in [e.name for e in rules.entities.find(text)]
@@ -548,3 +555,8 @@ def test_a_member_named_after_its_series_is_the_topic(extract):
 def test_what_is_inside_is_a_part(extract):
     got = extract("Jetson Thor开发套件今年开始出货。里面是T5000模组，功耗最高130瓦。")
     assert [r["subject"] for r in got if r["kind"] == "power"] == ["Jetson Thor"]
+
+
+def test_a_models_suffix_and_number_name_it_later_in_the_text(extract):
+    got = extract("这次测的是Ryzen AI 7 HX 350。HX 350的默认功耗是28W。")
+    assert [r["subject"] for r in got if r["kind"] == "power"] == ["Ryzen AI 7 HX 350"]

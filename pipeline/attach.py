@@ -83,6 +83,8 @@ _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理�
 _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
                              r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
+# a company's own results event or report, named in a title
+_RESULTS_EVENT = regex.compile(r"法说会|法人说明会|业绩说明会|业绩会|财报电话会|财报会议|季报|年报|财报|earnings call", regex.I)
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
 _APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该公司|他们)的?\p{Han}{0,8}")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
@@ -238,6 +240,9 @@ class Attacher:
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
         self._elliptic_items(seg, by_sentence)
         speaker_org = self._speaker_org(seg.norm.text)
+        # a company's own results call (台积电第一季法人说明会): its figures are the company's
+        results_org = self._results_org(seg.norm.text, found)
+        speaker_org = speaker_org or results_org
         head = dateline_of(seg.norm.text, self.rules.dateline_chars)
         dateline = head.span() if head else None
         topic, topic_age = "", 0
@@ -296,6 +301,10 @@ class Attacher:
                 for m in mine:
                     if not m.subject and not (m.kind == "count" and m.item in self.rules.subjectless_items):
                         m.subject = speaker_org     # 我们的集群有1024张H800: the speaker's company
+            if results_org:
+                for m in mine:
+                    if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and _FINANCE.search(sent.text)):
+                        m.subject = results_org     # 本季合并营收为新台币8,393亿元 in its results call
             for m in mine:
                 if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
                     m.subject, m.compared_to = "", ""    # the text's own date (录制日期：…) is no one's
@@ -359,6 +368,16 @@ class Attacher:
         (主讲人是云岫智算基础设施总监…, 嘉宾是云驰汽车智能驾驶中心的负责人…)."""
         m = _SPEAKER_ORG.search(text, 0, min(len(text), 400))
         return m.group(1) if m and "某" not in m.group(1) else ""
+
+    @staticmethod
+    def _results_org(text: str, found: list[Entity]) -> str:
+        """The company whose results call or results report the text's title names."""
+        end = text.find("\n")
+        title = text[:end if end >= 0 else min(len(text), 80)]
+        if not _RESULTS_EVENT.search(title):
+            return ""
+        orgs = [e for e in found if e.type == "organization" and e.end <= len(title)]
+        return orgs[0].name if orgs else ""
 
     def _respectively(self, sent: str, base: int, ents: list[Entity], mine: list[Mention]) -> None:
         """三星、SK海力士、美光的市占分别是39.3%、36.6%和22.4%: names listed before 分别

@@ -560,3 +560,14 @@ def test_what_is_inside_is_a_part(extract):
 def test_a_models_suffix_and_number_name_it_later_in_the_text(extract):
     got = extract("这次测的是Ryzen AI 7 HX 350。HX 350的默认功耗是28W。")
     assert [r["subject"] for r in got if r["kind"] == "power"] == ["Ryzen AI 7 HX 350"]
+
+
+def test_figures_of_a_results_call_are_the_companys(extract):
+    text = ("联发科2025年第二季法人说明会逐字稿\n"
+            "【主持人】各位投资人大家好，欢迎参加今天的会议。\n今天与会的有财务长与发言人。\n"
+            "首先请财务长说明本季的经营成果。\n"
+            "【财务长】本季营收为新台币1,503亿元，季减2.3%，年增18.1%。毛利率为49.1%。\n"
+            "天玑9400的出货超出预期。")
+    got = extract(text)
+    subj = {(r["kind"], str(r["value"])): r["subject"] for r in got if r["kind"] != "date"}
+    assert set(subj.values()) == {"联发科"} and len(subj) == 4

@@ -556,6 +556,7 @@ class SpunRepair:
         # cannot tell 要_作用 wants 的, not 得 or 地; Δ mixes in this share of theirs
         self.char_w = float(cfg["char_lm_weight"])
         self._char_lm = None
+        self._clean = False
         self.k = int(cfg["window"])
         self.common_rank = int(cfg["common_rank"])
         self.support_min = float(cfg["support_min_bigram"])
@@ -749,7 +750,7 @@ class SpunRepair:
         base = sc[0]
         out = []
         lp, beta = self.lm.lp, self.uni_discount
-        clm, cw = self.char_lm, self.char_w
+        clm, cw = (None, 0.0) if self._clean else (self.char_lm, self.char_w)
         pn = self.plain_numerals
         prev2, prev1, nxt1, nxt2 = (pn.get(x, x) for x in _two_each_side(text, i))
         # the rarity of a character (almost) never written is not discounted
@@ -844,7 +845,10 @@ class SpunRepair:
         rank = self.tables.rank
         han = _HAN_RE.findall(text)
         obscure = [i for i in pos if rank.get(text[i], 10 ** 9) > self.obscure_rank]
-        if len(obscure) < float(cfg["clean_max_obscure"]) * max(1, len(han)):
+        self._clean = len(obscure) < float(cfg["clean_max_obscure"]) * max(1, len(han))
+        if self._clean:
+            # ... and the word model alone judges them: the character model (0.5 s to
+            # load) is kept for text that shows signs of spinning
             pos = obscure
             if not pos:
                 return []

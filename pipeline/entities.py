@@ -69,12 +69,16 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
 # what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
 _NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
-_ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|Max|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
+_ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|PRO|Max|MAX|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
 _LAUNCHED_NUMBER = regex.compile(r"(?:推出|发布|发表|量产|发售|上市)的(?=\s?\d{3,5})")
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture|格式|数据格式|数据类型|精度)")
 _VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # a capitalised Latin name of one or two words (Frontier, Lunar Lake, El Capitan)
-_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)([A-Z][a-z]+ [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
+# two capitalised words (Lunar Lake; the first may have two capitalised parts, MacBook
+# Pro) or one (Frontier); one word in two parts alone is more often a company or a
+# term (TrendForce, SerDes) than a product
+_CAP_WORD = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?"
+_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)(" + _CAP_WORD + r" [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 

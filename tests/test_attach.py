@@ -299,6 +299,8 @@ def test_a_name_written_once_or_as_a_person_is_no_product(rules):
     ("Snapdragon X Plus的", "Snapdragon X Plus"),
     ("发布了第四代骁龙8，也就是", "Snapdragon 8 Gen 4"),
     ("第五代至强6", "Xeon 6"),
+    ("核显是锐炫B390", "Arc B390"),
+    ("至强6972P的功耗", "Xeon 6972P"),
 ])
 def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     assert name in [e.name for e in rules.entities.find(text)]
@@ -320,6 +322,8 @@ def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     ("微软Surface Pro 11的售价", "Surface Pro 11"),
     ("华硕Zenbook S 16首发", "Zenbook S 16"),
     ("英伟达Tesla P40的显存", "P40"),
+    # letters then a number that is no year (a model, not FY2025)
+    ("算能的SG2380芯片", "SG2380"),
     # a tier, then the model
     ("采用Intel Core Ultra 5 226V的机型", "Core Ultra 5 226V"),
 ])
@@ -571,3 +575,13 @@ def test_figures_of_a_results_call_are_the_companys(extract):
     got = extract(text)
     subj = {(r["kind"], str(r["value"])): r["subject"] for r in got if r["kind"] != "date"}
     assert set(subj.values()) == {"联发科"} and len(subj) == 4
+
+
+def test_more_names_a_text_repeats_or_a_maker_launches(rules):
+    names = [e.name for e in rules.entities.find("它比MacBook Air还轻。MacBook Air的续航更长。")]
+    assert names.count("MacBook Air") == 2
+    # one word in two capitalised parts alone is a company or a term, not a product
+    assert not rules.entities.find("TrendForce说SerDes很重要。TrendForce还说SerDes会更快。")
+    assert "990 EVO" in [e.name for e in rules.entities.find("三星推出的990 EVO售价很低")]
+    assert "980 PRO" in [e.name for e in rules.entities.find("三星发布的980 PRO是一款硬盘")]
+    assert not [e for e in rules.entities.find("英伟达FY2025的营收") if e.type == "product"]

@@ -624,6 +624,7 @@ class SpunRepair:
     def _junk_regex(self, names: list[str]):
         lo, hi, part = int(self.cfg["junk_min"]), int(self.cfg["junk_max"]), int(self.cfg["junk_min_part"])
         alts = []
+        heads = set()
         for name in sorted(set(names), key=lambda x: (-len(x), x)):
             for k in range(part, len(name) - part + 1):
                 a, b = name[:k], name[k:]
@@ -632,9 +633,12 @@ class SpunRepair:
                 if not (regex.search(r"\p{Han}$", a) and regex.match(r"\p{Han}", b)):
                     continue
                 alts.append(f"{regex.escape(a)}(?P<junk>\\p{{Han}}{{{lo},{hi}}}?){regex.escape(b)}")
+                heads.add(a)
         if not alts:
             return None
-        return regex.compile("|".join(f"(?:{x})" for x in alts))
+        # a prefix trie up front: most positions fail at once instead of trying every name
+        from ..trie_regex import trie_pattern
+        return regex.compile("(?=" + trie_pattern(heads) + ")(?:" + "|".join(f"(?:{x})" for x in alts) + ")")
 
     def junk_flags(self, text: str) -> list[dict]:
         if self.junk_re is None:
@@ -644,6 +648,8 @@ class SpunRepair:
             for g in range(1, len(m.groups()) + 1):
                 if m.group(g) is not None:
                     js, je = m.span(g)
+                    if text[m.start():js] in m.group(g):
+                        break           # 深算二号比深算一号: two names, no junk inside one
                     name = text[m.start():js] + text[je:m.end()]
                     out.append({"layer": "spun", "pos": js, "end": je, "junk": m.group(g),
                                 "name": name, "reason": f"junk phrase {m.group(g)!r} inside the name {name!r}"})

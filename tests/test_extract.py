@@ -177,3 +177,9 @@ def test_taiwan_inch_is_a_length_and_never_a_spun_swap(extract, rules):
 ])
 def test_kinds_of_core(extract, text, items):
     assert [r["item"] for r in extract(text) if r["kind"] == "count"] == items
+
+
+def test_a_date_field_of_a_header_line_is_the_texts_own_date(extract):
+    got = extract("频道：芯片观察｜发布日期：2025年3月2日｜标题：新品横评\n这颗芯片去年10月发布。")
+    dates = [(r["value"], r["subject"]) for r in got if r["kind"] == "date"]
+    assert dates == [("2025-03-02", ""), ("2024-10", "")]

@@ -585,3 +585,8 @@ def test_more_names_a_text_repeats_or_a_maker_launches(rules):
     assert "990 EVO" in [e.name for e in rules.entities.find("三星推出的990 EVO售价很低")]
     assert "980 PRO" in [e.name for e in rules.entities.find("三星发布的980 PRO是一款硬盘")]
     assert not [e for e in rules.entities.find("英伟达FY2025的营收") if e.type == "product"]
+
+
+def test_a_demonstrative_series_or_module_refers_back(extract):
+    got = extract("英睿达推出了T710固态硬盘，读取速度14.9GB/s。该系列提供三种容量，随机读取提升了两倍。")
+    assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["T710"]

@@ -258,6 +258,23 @@ class EntityMatcher:
             start = m.start(1)
         return start
 
+    _HAN_LINE = regex.compile(r"(\p{Han}{2})$")
+    _GENERIC_HEAD = regex.compile(r"(?:Pro|Air|Max|Ultra|Plus|Mini|Lite|Neo)\b")
+
+    def _han_line_before(self, text: str, s: int, found: list[Entity]) -> int:
+        """无畏Pro 16, 小新Pro 14: a model that starts with a generic word (Pro, Air)
+        takes the two Chinese characters of its line glued before it, where they
+        follow the maker's name or start the phrase."""
+        if not self._GENERIC_HEAD.match(text, s):
+            return s
+        m = self._HAN_LINE.search(text, max(0, s - 2), s)
+        if not m or any(c in "的了是和与在为款代版台个这那" for c in m.group(1)):
+            return s
+        a = m.start(1)
+        before = a == 0 or not regex.match(r"\p{Han}", text[a - 1]) or any(
+            e.type == "organization" and e.end == a for e in found)
+        return a if before else s
+
     def _with_series(self, text: str, s: int) -> int:
         """Where a run of series words right before s starts (Tesla V100, AMD EPYC 7742)."""
         if s == 0:
@@ -368,6 +385,8 @@ class EntityMatcher:
                 s0 += 1
             if s0 == s:
                 s0 = self._line_words_before(text, s, used)
+            if s0 == s:
+                s0 = self._han_line_before(text, s, found)
             mm = _MODEL_NUMBER.match(text, t)
             if mm and _GENERATION.search(text[s0:t]) and free(t, mm.end()):
                 t = mm.end()                # Core Ultra 7 258V: a tier, then the model

@@ -324,6 +324,9 @@ def test_a_brand_before_a_model_names_it_in_latin(rules, text, name):
     ("英伟达Tesla P40的显存", "P40"),
     # letters then a number that is no year (a model, not FY2025)
     ("算能的SG2380芯片", "SG2380"),
+    # a Chinese line name glued before a model that starts with a generic word
+    ("华硕无畏Pro 14的首发价", "无畏Pro 14"),
+    ("联想小新Air 15的售价", "小新Air 15"),
     # a tier, then the model
     ("采用Intel Core Ultra 5 226V的机型", "Core Ultra 5 226V"),
 ])

@@ -204,9 +204,13 @@ def test_reference_precision_and_recall(reference_scores):
         correct += s["layer"]["correct"]
         swaps += s["layer"]["swaps"]
     assert correct / edits >= 0.98
-    assert correct / swaps >= 0.88          # measured 0.90 (000: 0.95, 001: 0.28)
+    # measured 0.952 (000: 0.967, 001: 0.771); swaps the variant table repairs are its own
+    assert correct / swaps >= 0.94
+    strict = sum(s["layer"]["strict"]["repaired"] for *_x, s in reference_scores.values())
+    strict_swaps = sum(s["layer"]["strict"]["swaps"] for *_x, s in reference_scores.values())
+    assert strict / strict_swaps >= 0.93    # measured 0.939
     s000 = reference_scores["000_17d06f0c94c57d42"][2]["layer"]
-    assert s000["precision"] >= 0.98 and s000["recall"] >= 0.94
+    assert s000["precision"] >= 0.98 and s000["recall"] >= 0.95
 
 
 def test_reference_edit_offsets_map_back(reference_scores):

@@ -165,18 +165,24 @@ class CharBigramLM:
     def delta(self, prev: str, nxt: str, source: str, target: str, prev2: str = "", nxt2: str = "") -> float:
         """log P(… target …) − log P(… source …): the three triples that hold the
         changed character (two characters of context each side)."""
+        return self.deltas(prev, nxt, source, (target,), prev2, nxt2)[0]
+
+    def deltas(self, prev: str, nxt: str, source: str, targets, prev2: str = "", nxt2: str = "") -> list[float]:
+        """delta for each of several targets at one position (the context once)."""
         p, n = self._ctx(prev), self._ctx(nxt)
         # beyond a boundary the context is the boundary itself
         p2 = self._ctx(prev2) if p != BOUNDARY else BOUNDARY
         n2 = self._ctx(nxt2) if n != BOUNDARY else BOUNDARY
 
         if self.order == 2:
-            return self.lp(p, target) + self.lp(target, n) - self.lp(p, source) - self.lp(source, n)
-
-        def score(x: str) -> float:
-            v = self.lp3(p2, p, x) + self.lp3(p, x, n)
-            return v + self.lp3(x, n, n2) if n != BOUNDARY else v
-        return score(target) - score(source)
+            def score(x: str) -> float:
+                return self.lp(p, x) + self.lp(x, n)
+        else:
+            def score(x: str) -> float:
+                v = self.lp3(p2, p, x) + self.lp3(p, x, n)
+                return v + self.lp3(x, n, n2) if n != BOUNDARY else v
+        base = score(source)
+        return [score(t) - base for t in targets]
 
 
 def _stamp(root: Path) -> str:

@@ -761,12 +761,13 @@ class SpunRepair:
         prev2, prev1, nxt1, nxt2 = (pn.get(x, x) for x in _two_each_side(text, i))
         # the rarity of a character (almost) never written is not discounted
         lc = max(lp(ch), self.discount_floor)
-        for (t, kind), st in zip(pick, sc[1:]):
+        cds = clm.deltas(prev1, nxt1, ch, [t for t, _k in pick], prev2, nxt2) if clm is not None else None
+        for n_t, ((t, kind), st) in enumerate(zip(pick, sc[1:])):
             # the unigram LM is overconfident about one-character words (了 over
             # 聊 anywhere): part of the frequency ratio is discounted
             d = st - base - beta * (lp(t) - lc)
             if clm is not None:
-                d = (1.0 - cw) * d + cw * clm.delta(prev1, nxt1, ch, t, prev2, nxt2)
+                d = (1.0 - cw) * d + cw * cds[n_t]
             if after_number and (t in self.num_mags or t in self.after_number_chars) and (
                     t not in self.classifier_chars or t in self._used_after_number):
                 # 530賹个 is 530亿个, 128嗀 is 128核: after a number comes what follows numbers

@@ -47,7 +47,8 @@ _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模
 _LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?"
                           r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
 _LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式)?(?:上市|量产|出货|开卖|发布)")
-_EACH = regex.compile(r"每(?:一)?[颗块张个台片枚]\s?$")
+# 每颗64核, 每颗超级芯片由两颗B200组成: "each" of the thing counted just before
+_EACH = regex.compile(r"每(?:一)?[颗块张个台片枚](?:\s?$|\p{Han}{0,5}?(?:由|有|包含|配备?|集成|搭载|内含|里有|里是|都有|各有)[^，,。；;]{0,20}$)")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power", "money")
 _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|称|指出|透露|介绍|认为|预计|预告|公布|给出|强调|提到)")
@@ -294,7 +295,9 @@ class Attacher:
                     # 2022年11月它宣布完成了20亿元的B轮: a funding round is the company's,
                     # even where the sentence calls it by its product's pronoun
                     m.subject = actor
-                if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents):
+                if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents) \
+                        and not (last_counted and m.subject == last_counted):
+                    # (每颗由两颗B200和一颗Grace组成: the parts of "each" do not become it)
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._respectively(sent.text, sent.start, ents, mine)
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
@@ -481,10 +484,11 @@ class Attacher:
             # the thing a count counts (16块V100) is not its subject; a product a
             # count describes (128核的EPYC 9755) is
             products = [x for x in products if not (e <= x.start <= e + 12 and fold(x.name) == fold(m.item))]
-            # 两颗AMD EPYC 7742，每颗64核: "each" refers to the thing counted just before
-            each = _EACH.search(sent, cs, s)
-            if each and last_counted and not [x for x in products if each.end() <= x.start < s]:
-                return last_counted, ""
+        # 两颗AMD EPYC 7742，每颗64核; 8块H100，每块有80GB显存: "each" refers to the
+        # thing counted just before
+        each = _EACH.search(sent, cs, s)
+        if each and last_counted and not [x for x in products if each.end() <= x.start < s]:
+            return last_counted, ""
         before = [x for x in products if x.end <= s]
         # GB200 NVL72（约180 PFLOPS）: a figure in brackets right after a name is its own
         bracketed = [x for x in before if _BRACKET_AFTER.fullmatch(sent, x.end, s)]

@@ -593,3 +593,11 @@ def test_more_names_a_text_repeats_or_a_maker_launches(rules):
 def test_a_demonstrative_series_or_module_refers_back(extract):
     got = extract("英睿达推出了T710固态硬盘，读取速度14.9GB/s。该系列提供三种容量，随机读取提升了两倍。")
     assert [r["subject"] for r in got if r["kind"] == "multiplier"] == ["T710"]
+
+
+def test_each_refers_to_the_thing_counted_before_for_any_kind_and_its_parts(extract):
+    got = extract("服务器里有8块MI325X，每块有256GB显存和6TB/s带宽。")
+    assert {r["kind"]: r["subject"] for r in got if r["kind"] != "count"} == {
+        "data_size": "MI325X", "bandwidth": "MI325X"}
+    got = extract("每个托盘里是两颗GB300超级芯片，每颗超级芯片由两颗B300和一颗Grace组成。")
+    assert [(r["item"], r["subject"]) for r in got] == [("GB300", ""), ("B300", "GB300"), ("Grace", "GB300")]

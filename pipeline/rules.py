@@ -144,13 +144,7 @@ class RuleSet:
 
     def name_spans(self, text: str) -> list[tuple[int, int]]:
         """Spans of gazetteer names written with Chinese characters (any type)."""
-        # two layers in a row ask for the same text: the last answer is kept
-        last = self.__dict__.get("_last_name_spans")
-        if last is not None and last[0] == text:
-            return last[1]
-        spans = [m.span() for m in self._names_re.finditer(text)] if self._names_re else []
-        self.__dict__["_last_name_spans"] = (text, spans)
-        return spans
+        return [m.span() for m in self._names_re.finditer(text)] if self._names_re else []
 
     def protected_spans(self, text: str) -> list[tuple[int, int]]:
         if self._protect_re is None:

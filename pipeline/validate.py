@@ -21,7 +21,8 @@ CANONICAL_UNIT = {
 # plausible magnitudes for specs in this genre; outside them a reading is almost surely wrong
 RANGES = {
     "count": (0, 1e16), "data_size": (1, 1e22), "bandwidth": (1e3, 1e17), "compute_rate": (1e3, 1e22),
-    "operations": (1, 1e27), "power": (1e-3, 1e10), "money": (0.01, 1e14), "multiplier": (0, 1e7),
+    # money in its own currency: 300万亿韩元 (3e14 KRW) is a chip maker's investment plan
+    "operations": (1, 1e27), "power": (1e-3, 1e10), "money": (0.01, 1e16), "multiplier": (0, 1e7),
     "percent": (0, 1e5), "fraction": (0, 1), "frequency": (1, 1e13), "length": (1e-10, 1e8),
     "duration": (1e-9, 1e11),
 }

@@ -27,3 +27,11 @@ def test_parameter_counts_of_large_models_are_plausible():
                        row(kind="count", value="1e17", unit="1", item="参数")], columns=COLUMNS)
     ok, bad = validate(df, {"d": 10})
     assert len(ok) == 1 and len(bad) == 1 and "plausible range" in list(bad["reason"])[0]
+
+
+def test_money_is_plausible_in_currencies_with_small_units():
+    # 120万亿韩元 (1.2e14 KRW, about 85 billion dollars) is an investment plan; 1e17 is not
+    df = pd.DataFrame([row(kind="money", value="1.2e14", unit="KRW"),
+                       row(kind="money", value="1e17", unit="KRW")], columns=COLUMNS)
+    ok, bad = validate(df, {"d": 10})
+    assert len(ok) == 1 and len(bad) == 1 and "plausible range" in list(bad["reason"])[0]

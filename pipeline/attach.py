@@ -27,8 +27,6 @@ ORG_KINDS = ("money", "date", "percent")
 RATIO_KINDS = ("multiplier", "percent", "fraction")
 # a percent is about an organisation only when it is a share of something it has
 _SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
-# a ratio of a company's finances (营收年增31.5%, 营收是去年同期的2.9倍) is the company's
-_FINANCE = regex.compile(r"营收|营业收入|收入|净利|利润|毛利|股价|市值|订单金额")
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
 # the whole machine the text is about, or its nodes, at the head of a sentence
 # (整个机柜…, 全机一共…, 每个节点放四颗…); a whole industry or market is no machine
@@ -84,8 +82,6 @@ _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理�
 _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
                              r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
-# a company's own results event or report, named in a title
-_RESULTS_EVENT = regex.compile(r"法说会|法人说明会|业绩说明会|业绩会|财报电话会|财报会议|季报|年报|财报|earnings call", regex.I)
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
 _APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该公司|他们)的?\p{Han}{0,8}")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
@@ -242,7 +238,7 @@ class Attacher:
         self._elliptic_items(seg, by_sentence)
         speaker_org = self._speaker_org(seg.norm.text)
         # a company's own results call (台积电第一季法人说明会): its figures are the company's
-        results_org = self._results_org(seg.norm.text, found)
+        results_org = self._results_org(seg.norm.text, found, self.rules.results_events)
         speaker_org = speaker_org or results_org
         head = dateline_of(seg.norm.text, self.rules.dateline_chars)
         dateline = head.span() if head else None
@@ -278,10 +274,10 @@ class Attacher:
                 # such as cores and transistors for even one sentence lowered fact F1,
                 # 0.697 → 0.684)
                 carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)
-                                    or m.kind == "count" and topic_age <= COUNT_SPAN and self._spec_count(m)) else ""
+                                    or m.kind == "count" and topic_age <= COUNT_SPAN and self._part_count(m)) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
-                if not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and _FINANCE.search(sent.text)) \
+                if not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and self._finance(sent.text)) \
                         and actor_age <= 1 and not _PRONOUN.search(sent.text):
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product
@@ -306,7 +302,7 @@ class Attacher:
                         m.subject = speaker_org     # 我们的集群有1024张H800: the speaker's company
             if results_org:
                 for m in mine:
-                    if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and _FINANCE.search(sent.text)):
+                    if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and self._finance(sent.text)):
                         m.subject = results_org     # 本季合并营收为新台币8,393亿元 in its results call
             for m in mine:
                 if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
@@ -372,12 +368,18 @@ class Attacher:
         m = _SPEAKER_ORG.search(text, 0, min(len(text), 400))
         return m.group(1) if m and "某" not in m.group(1) else ""
 
+    def _finance(self, text: str, *span) -> bool:
+        """A company's finances are named (rules/cues.yaml finance_words)."""
+        pat = self.rules.finance_words
+        return bool(pat is not None and pat.search(text, *span))
+
     @staticmethod
-    def _results_org(text: str, found: list[Entity]) -> str:
-        """The company whose results call or results report the text's title names."""
+    def _results_org(text: str, found: list[Entity], events) -> str:
+        """The company whose results call or results report the text's title names
+        (rules/cues.yaml results_events)."""
         end = text.find("\n")
         title = text[:end if end >= 0 else min(len(text), 80)]
-        if not _RESULTS_EVENT.search(title):
+        if events is None or not events.search(title):
             return ""
         orgs = [e for e in found if e.type == "organization" and e.end <= len(title)]
         return orgs[0].name if orgs else ""
@@ -531,7 +533,7 @@ class Attacher:
         if in_clause:
             return in_clause[-1].name, ""
         org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
-            m.kind == "multiplier" and bool(_FINANCE.search(sent))) or (
+            m.kind == "multiplier" and self._finance(sent)) or (
             m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
         if not in_clause and before and before[-1].end <= cs \
                 and _CLAUSE_DEMONSTRATIVE.search(sent, before[-1].end, s):
@@ -563,7 +565,7 @@ class Attacher:
                 return actors[0].name, ""
         return "", ""
 
-    def _spec_count(self, m: Mention) -> bool:
+    def _part_count(self, m: Mention) -> bool:
         """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),
         not of products or things the talk itself counts."""
         item = m.item or ""

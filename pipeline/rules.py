@@ -80,6 +80,8 @@ class RuleSet:
     part_items: set = field(default_factory=set)
     org_items: Any = None
     org_events: Any = None
+    finance_words: Any = None
+    results_events: Any = None
     dominant_subjects: Any = None
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
@@ -275,6 +277,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     subject_refines: dict[str, list[str]] = {}
     org_items = None
     org_events = None
+    cue_patterns: dict[str, Any] = {}
     for kind, lst in cues_raw.items():
         if kind == "defaults":
             for k, v in lst.items():
@@ -282,15 +285,17 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                     raise RuleFileError(str(p), line_of(lst), f"defaults names unknown kind {k!r}")
                 defaults[str(k)] = str(v)
             continue
-        if kind in ("org_items", "org_events"):
+        if kind in ("org_items", "org_events", "finance_words", "results_events"):
             try:
-                compiled = regex.compile(str(lst))
+                compiled = regex.compile(str(lst), regex.I if kind == "results_events" else 0)
             except regex.error as ex:
                 raise RuleFileError(str(p), line_of(cues_raw), f"{kind} is not a valid regex: {ex}") from ex
             if kind == "org_items":
                 org_items = compiled
-            else:
+            elif kind == "org_events":
                 org_events = compiled
+            else:
+                cue_patterns[kind] = compiled
             continue
         if kind == "subject_refines":
             subject_refines = {str(k): [str(x) for x in v or []] for k, v in (lst or {}).items()}
@@ -349,6 +354,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.subject_refines = subject_refines
     rs.org_items = org_items
     rs.org_events = org_events
+    rs.finance_words = cue_patterns.get("finance_words")
+    rs.results_events = cue_patterns.get("results_events")
     rs.dominant_subjects = dominant_subjects
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs

@@ -46,6 +46,8 @@ def broken(tmp_path, name, old, new):
     ("variants.tsv", "峯\t峰\tany", "峯\t峰\tsometimes", "unknown context"),
     ("normalize.yaml", "  - name: width", "  - name: widht", "unknown layer 'widht'"),
     ("spun.yaml", "window: 3", "windw: 3", "unknown setting(s) windw"),
+    ("cues.yaml", "finance_words: '营收|", "finance_words: '(营收|", "finance_words is not a valid regex"),
+    ("units.txt", "新台币 | 台币 | NT$ | 新台幣 | 臺幣 = TWD", "新台币 = NTD$", "ISO 4217"),
 ])
 def test_broken_rule_file_gives_one_clear_line(tmp_path, name, old, new, expect):
     d = broken(tmp_path, name, old, new)

@@ -24,18 +24,33 @@ def _cache_dir() -> Path:
     return d
 
 
-@lru_cache(maxsize=1)
-def frequencies() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """(word -> freq, char -> freq summed over words containing it, bigram -> freq)."""
-    src = _dict_path()
-    key = f"lexicon-v2-{src.stat().st_size}.pickle"
+def disk_cached(key: str, build):
+    """build()'s result, pickled under the cache folder as `key`: read back when it
+    is there and readable, else built and written atomically (a tmp file per process,
+    then a rename, so parallel workers never read half a file)."""
     cache = _cache_dir() / key
     if cache.exists():
         try:
             with cache.open("rb") as f:
                 return pickle.load(f)
         except Exception:
-            pass
+            pass            # a stale or torn file is rebuilt
+    out = build()
+    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+    with tmp.open("wb") as f:
+        pickle.dump(out, f, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, cache)
+    return out
+
+
+@lru_cache(maxsize=1)
+def frequencies() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """(word -> freq, char -> freq summed over words containing it, bigram -> freq)."""
+    src = _dict_path()
+    return disk_cached(f"lexicon-v2-{src.stat().st_size}.pickle", lambda: _count_dictionary(src))
+
+
+def _count_dictionary(src: Path) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     words: dict[str, int] = {}
     chars: Counter[str] = Counter()
     bigrams: Counter[str] = Counter()
@@ -50,12 +65,7 @@ def frequencies() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
                 chars[ch] += n
             for i in range(len(w) - 1):
                 bigrams[w[i:i + 2]] += n
-    out = (words, dict(chars), dict(bigrams))
-    tmp = cache.with_suffix(".tmp")
-    with tmp.open("wb") as f:
-        pickle.dump(out, f, protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(tmp, cache)
-    return out
+    return words, dict(chars), dict(bigrams)
 
 
 def word_freq() -> dict[str, int]:

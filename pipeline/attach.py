@@ -61,7 +61,7 @@ COUNT_SPAN = 1
 CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", "frequency", "length")
 # 与(上一代的|英伟达的)Y相比: what may stand between the comparison word and Y is short
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
-_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样|一样|相同|类似)")
+_BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样|一样|相同|类似|比(?=\s?[，,]))")
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
 _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
@@ -286,11 +286,13 @@ class Attacher:
                 # the topic (…NPU算力48 TOPS，是Meteor Lake的4倍多 after a sentence on Lunar Lake)
                 self._one(m, sent.text, s, e, own, carried, last_counted,
                           topic if topic_age <= TOPIC_SPAN else "")
+                if m.subject_rule == "topic" and carried != topic:
+                    m.subject_rule = "carried_actor"
                 if m.kind in ("money", "date") and actor and actor_age <= 2 and self._company_event(sent.text, s) \
                         and not any(x.type == "organization" for x in ents) and m.subject != actor:
                     # 2022年11月它宣布完成了20亿元的B轮: a funding round is the company's,
                     # even where the sentence calls it by its product's pronoun
-                    m.subject = actor
+                    m.subject, m.subject_rule = actor, "company_event"
                 if m.kind == "count" and any(fold(x.name) == fold(m.item) for x in ents) \
                         and not (last_counted and m.subject == last_counted):
                     # (每颗由两颗B200和一颗Grace组成: the parts of "each" do not become it)
@@ -299,14 +301,17 @@ class Attacher:
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
                 for m in mine:
                     if not m.subject and not (m.kind == "count" and m.item in self.rules.subjectless_items):
-                        m.subject = speaker_org     # 我们的集群有1024张H800: the speaker's company
+                        # 我们的集群有1024张H800: the speaker's company
+                        m.subject, m.subject_rule = speaker_org, "speaker_org"
             if results_org:
                 for m in mine:
                     if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and self._finance(sent.text)):
-                        m.subject = results_org     # 本季合并营收为新台币8,393亿元 in its results call
+                        # 本季合并营收为新台币8,393亿元 in its results call
+                        m.subject, m.subject_rule = results_org, "results_org"
             for m in mine:
                 if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
-                    m.subject, m.compared_to = "", ""    # the text's own date (录制日期：…) is no one's
+                    # the text's own date (录制日期：…) is no one's
+                    m.subject, m.compared_to, m.subject_rule = "", "", "dateline"
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a
             # sentence's shares and dates are about, never a topic later specs take
@@ -406,7 +411,7 @@ class Attacher:
             return
         label = next((q.attribute for q in same if q.attribute), "")
         for q, x in zip(same, run):
-            q.subject, q.compared_to = x.name, ""
+            q.subject, q.compared_to, q.subject_rule = x.name, "", "respectively"
             q.attribute = q.attribute or label     # one cue word says what every value is
 
     def _elliptic_items(self, seg: Segmented, by_sentence: dict[int, list[Mention]]) -> None:
@@ -449,7 +454,7 @@ class Attacher:
         return self.rules.items.get(w) or self.rules.counted_nouns.get(w) or ""
 
     def _subject(self, m: Mention, sent: str, s: int, e: int, cs: int, ce: int,
-                 ents: list[Entity], topic: str, last_counted: str = "", ratio_topic: str = "") -> tuple[str, str]:
+                 ents: list[Entity], topic: str, last_counted: str = "", ratio_topic: str = "") -> tuple[str, str, str]:
         products = [x for x in ents if x.type in ("product", "software")]
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
@@ -460,25 +465,25 @@ class Attacher:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand
                         else topic or ratio_topic), \
-                    baseline[0].name
+                    baseline[0].name, "comparison.baseline"
         # 市场规模约为450亿美元, 年复合增长率超过70%: a market's figures are no company's
         if m.kind in ("money", "percent", "date") and _MARKET.search(sent, cs, ce):
-            return "", ""
+            return "", "", "market"
         # 以350亿美元收购赛灵思, 2019年12月收购的Habana Labs: a deal's price and dates
         # are about the company bought
         if m.kind in ("money", "date"):
             bought = [x for x in ents if x.type == "organization" and _ACQUIRE.search(sent, max(0, x.start - 16), x.start)]
             if bought:
-                return bought[0].name, ""
+                return bought[0].name, "", "acquired"
         if m.kind == "date":
             launched = [x for x in products if x.start >= e and _LAUNCHED.fullmatch(sent, e, x.start)]
             if launched:
-                return launched[0].name, ""
+                return launched[0].name, "", "date.launched"
             # 3月18日，英伟达在GTC上发布了新一代Blackwell平台: what the sentence launches
             named = [x for x in ents if x.type in ("product", "software", "technology")
                      and (_LAUNCH_VERB.search(sent, max(0, x.start - 20), x.start) or _LAUNCH_AFTER.match(sent, x.end))]
             if named:
-                return named[0].name, ""
+                return named[0].name, "", "date.launch_verb"
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"
                 and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]
@@ -490,12 +495,12 @@ class Attacher:
         # thing counted just before
         each = _EACH.search(sent, cs, s)
         if each and last_counted and not [x for x in products if each.end() <= x.start < s]:
-            return last_counted, ""
+            return last_counted, "", "each"
         before = [x for x in products if x.end <= s]
         # GB200 NVL72（约180 PFLOPS）: a figure in brackets right after a name is its own
         bracketed = [x for x in before if _BRACKET_AFTER.fullmatch(sent, x.end, s)]
         if bracketed:
-            return bracketed[-1].name, ""
+            return bracketed[-1].name, "", "bracket"
         in_clause = [x for x in before if x.start >= cs]
         if m.kind in RATIO_KINDS:
             # X 是 Y 的 N倍, X 比 Y 快 N倍, 拿 X 对比 64核的 Y：快 N倍, 为 Y 的 N倍: the last
@@ -505,7 +510,7 @@ class Attacher:
             # (…X 的容量是它的N倍 → X; 昇腾910…，V100…，但算力是它的两倍 → 昇腾910)
             if _PRONOUN_OF.search(sent, cs, s):
                 mine = [x for x in before if x.start >= cs]
-                return (mine[-1].name if mine else before[0].name if before else topic), ""
+                return (mine[-1].name if mine else before[0].name if before else topic), "", "ratio.pronoun_of"
             if not before:
                 # 辉达的营收是AMD同类业务的十倍: companies compared with each other
                 before = [x for x in orgs if x.end <= s]
@@ -516,54 +521,58 @@ class Attacher:
                 left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())
                 if _COMPARE_BI.search(left) or _RATIO_OF.fullmatch(sent, last.end, s):
                     rest = [x for x in before[:-1] if x.name != last.name]
-                    return (rest[-1].name if rest else topic or ratio_topic), last.name
+                    return (rest[-1].name if rest else topic or ratio_topic), last.name, "ratio.compared"
         # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
         following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]
         if following:
-            return following[0].name, ""
+            return following[0].name, "", "modifies"
         if m.kind == "count":
             # 拥有288个能效核心的6900E, 由八颗MI300X组成的AMD Instinct平台, 八个机柜可以
             # 组成一套DGX SuperPOD: the whole the counted things make up
             whole = [x for x in products if x.start >= e and fold(x.name) != fold(m.item)
                      and (_COUNTED_OF.fullmatch(sent, e, x.start) or _MADE_INTO.fullmatch(sent, e, x.start))]
             if whole:
-                return whole[0].name, ""
+                return whole[0].name, "", "count.whole"
         org_before = [x for x in orgs if x.end <= s]
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:
-            return in_clause[-1].name, ""
+            return in_clause[-1].name, "", "clause"
         org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
             m.kind == "multiplier" and self._finance(sent)) or (
             m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
         if not in_clause and before and before[-1].end <= cs \
                 and _CLAUSE_DEMONSTRATIVE.search(sent, before[-1].end, s):
             # 它里面用的是MI300A，这是一颗APU，把24个CPU核心…: 这 points at the product just named
-            return before[-1].name, ""
+            return before[-1].name, "", "demonstrative"
         appositive = [x for x in before if _APPOSITIVE.fullmatch(sent, 0, x.start)]
         if not in_clause and appositive:
             # 它的旗舰训练卡MTT S4000是…，带宽768GB/s: the pronoun names the product itself
-            return appositive[0].name, ""
+            return appositive[0].name, "", "appositive"
         if in_clause == [] and topic and _LEAD_PRONOUN.match(sent):
-            # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to
-            return topic, ""
+            # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to,
+            # unless a clause after the pronoun opens with a name (这款产品…，DGX-2是…，功耗10千瓦)
+            lead = _LEAD_PRONOUN.match(sent).end()
+            named = [x for x in before if x.start >= lead and x.type == "product"
+                     and _CLAUSE.fullmatch(sent[:x.start].rstrip()[-1:])]
+            return (named[0].name if named else topic), "", "lead_pronoun"
         if org_in_clause and org_kind:
-            return org_in_clause[-1].name, ""
+            return org_in_clause[-1].name, "", "org.clause"
         if before:
-            return before[0].name, ""
+            return before[0].name, "", "sentence"
         if org_before and org_kind:
-            return org_before[-1].name, ""
+            return org_before[-1].name, "", "org.sentence"
         if topic:
-            return topic, ""
+            return topic, "", "topic"
         after = [x for x in products if x.start >= e and (x.start < ce or m.kind == "date")]
         if after and (m.kind in CARRY_KINDS or m.kind == "date"):
             # 去年9月18日，…发布了Atlas 900: a date is told before what it dates
-            return after[0].name, ""
+            return after[0].name, "", "date.after"
         if m.kind == "date":
             # 2024年9月30日，Cerebras递交了招股书: or who acted on it
             actors = [x for x in ents if x.type == "organization" and x.start >= e]
             if actors:
-                return actors[0].name, ""
-        return "", ""
+                return actors[0].name, "", "date.actor"
+        return "", "", "none"
 
     def _part_count(self, m: Mention) -> bool:
         """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),
@@ -576,9 +585,10 @@ class Attacher:
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str,
              last_counted: str = "", ratio_topic: str = "") -> None:
         cs, ce = self._clause_bounds(sent, s)
-        m.subject, m.compared_to = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted, ratio_topic)
+        m.subject, m.compared_to, m.subject_rule = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted,
+                                                                  ratio_topic)
         if m.kind == "count" and m.subject == m.item:
-            m.subject = ""          # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
+            m.subject, m.subject_rule = "", "count.of_itself"  # 1台DGX-1 counts DGX-1s; it says nothing about a DGX-1
         if m.kind == "count" and m.item in self.rules.subjectless_items:
             m.subject = m.compared_to = ""      # 两个原因, 三个问题: the talk's, not a product's
 

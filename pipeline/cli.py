@@ -65,7 +65,7 @@ def main():
 
     The fact table (facts.csv / facts.parquet) has the gold-spec columns (doc_id, kind,
     value, unit, item, subject, attribute, surface), then start/end (offsets in the raw
-    text, [start, end)), sentence, rule_id, normalized, compared_to, cue.
+    text, [start, end)), sentence, rule_id, normalized, compared_to, cue, subject_rule.
     """
 
 
@@ -385,6 +385,7 @@ def explain(text, file, line_no, rules_dir):
         why = f"cue {m.cue!r}" if m.cue else "kind default" if m.attribute else "no cue"
         c.print(f"   {m.surface!r} [{m.raw_start},{m.raw_end}) {m.kind} {format_value(m.value)} {m.unit}"
                 f" item={m.item or '-'} subject={m.subject or '-'}"
+                f"{' (' + m.subject_rule + ')' if m.subject else ''}"
                 f"{' compared_to=' + m.compared_to if m.compared_to else ''} attribute={m.attribute or '-'} ({why})"
                 f"  rule {m.rule_id}")
     if not ms:

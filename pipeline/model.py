@@ -62,6 +62,7 @@ class Mention:
     subject: str = ""
     attribute: str = ""
     compared_to: str = ""
+    subject_rule: str = ""     # which attachment rule chose the subject (attach.py)
     raw_start: int = -1
     raw_end: int = -1
     surface: str = ""

@@ -37,6 +37,7 @@ def mentions_to_frame(mentions: list[Mention]) -> pd.DataFrame:
         "item": m.item, "subject": m.subject, "attribute": m.attribute, "surface": m.surface,
         "start": m.raw_start, "end": m.raw_end, "sentence": m.sentence, "rule_id": m.rule_id,
         "normalized": m.normalized, "compared_to": m.compared_to, "cue": m.cue,
+        "subject_rule": m.subject_rule,
     } for m in mentions]
     return pd.DataFrame(rows, columns=COLUMNS).astype({"start": int, "end": int}) if rows else \
         pd.DataFrame({c: pd.Series(dtype=int if c in ("start", "end") else str) for c in COLUMNS})

@@ -30,7 +30,7 @@ ISO_DATE = regex.compile(r"(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|--\d{2}(?:-\d{2})?)")
 ISO_4217 = regex.compile(r"[A-Z]{3}")
 
 COLUMNS = ["doc_id", "kind", "value", "unit", "item", "subject", "attribute", "surface",
-           "start", "end", "sentence", "rule_id", "normalized", "compared_to", "cue"]
+           "start", "end", "sentence", "rule_id", "normalized", "compared_to", "cue", "subject_rule"]
 
 
 def _unit_ok(df: pd.DataFrame) -> pd.Series:
@@ -76,6 +76,7 @@ def schema(raw_lengths: dict[str, int]) -> pa.DataFrameSchema:
             "normalized": pa.Column(str),
             "compared_to": pa.Column(str),
             "cue": pa.Column(str),
+            "subject_rule": pa.Column(str),
         },
         checks=[
             pa.Check(_unit_ok, name="canonical_unit", error="unit is not the kind's canonical unit"),

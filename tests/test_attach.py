@@ -601,3 +601,35 @@ def test_each_refers_to_the_thing_counted_before_for_any_kind_and_its_parts(extr
         "data_size": "MI325X", "bandwidth": "MI325X"}
     got = extract("每个托盘里是两颗GB300超级芯片，每颗超级芯片由两颗B300和一颗Grace组成。")
     assert [(r["item"], r["subject"]) for r in got] == [("GB300", ""), ("B300", "GB300"), ("Grace", "GB300")]
+
+
+def test_a_lowercase_pod_names_the_system_too(rules):
+    names = [e.name for e in rules.entities.find("满配的Trillium pod有256颗芯片，整个pod的功耗是多少？")]
+    assert [n.casefold() for n in names] == ["trillium pod", "trillium pod"]
+
+
+def test_a_name_opening_a_clause_after_a_demonstrative_is_the_subject(extract):
+    # the demonstrative points back to an older topic; the clause names the product itself
+    text = "英特尔去年卖的是Gaudi2，今年又发布了Gaudi 3。这款产品明年上市，Gaudi 3是一款训练卡，功耗900瓦。"
+    assert [r["subject"] for r in extract(text) if r["kind"] == "power"] == ["Gaudi3"]
+    # without the named clause, the demonstrative takes the topic
+    text = "英特尔去年卖的是Gaudi2，今年又发布了Gaudi 3。这款产品明年上市，功耗900瓦。"
+    assert [r["subject"] for r in extract(text) if r["kind"] == "power"] == ["Gaudi2"]
+
+
+def test_gen_x_bi_marks_a_baseline(extract):
+    got = extract("跟H100比，B200训练快了3倍，推理快了15倍。")
+    assert [(r["subject"], r["value"]) for r in got if r["kind"] == "multiplier"] == [("B200", 3), ("B200", 15)]
+
+
+def test_each_row_names_the_rule_that_chose_its_subject(rules):
+    from pipeline.run import mentions_to_frame
+    from pipeline.attach import attach
+    from pipeline.normalize import normalize_text
+    nd = normalize_text("MI300X的显存是192GB。它的功耗是750瓦。MI300X发布后，显存带宽是5.3TB/s。", rules)
+    seg = rules.segmenter(nd)
+    ms = rules.extractor.extract(seg)
+    attach(seg, ms, rules)
+    assert [(m.subject, m.subject_rule) for m in ms] == [
+        ("MI300X", "clause"), ("MI300X", "lead_pronoun"), ("MI300X", "sentence")]
+    assert list(mentions_to_frame(ms)["subject_rule"]) == ["clause", "lead_pronoun", "sentence"]

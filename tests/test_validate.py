@@ -5,7 +5,7 @@ from pipeline.validate import COLUMNS, validate
 
 def row(**kw):
     base = dict(doc_id="d", kind="power", value="10000", unit="W", item="", subject="", attribute="",
-                surface="10千瓦", start=0, end=4, sentence="", rule_id="r", normalized="", compared_to="", cue="")
+                surface="10千瓦", start=0, end=4, sentence="", rule_id="r", normalized="", compared_to="", cue="", subject_rule="")
     base.update(kw)
     return base
 

@@ -162,7 +162,8 @@ class Attacher:
     def _never_before_model(self) -> str:
         """After a model number: a unit or a date word means it was a quantity."""
         r = self.rules
-        return "".join({c for c in r.unit_first_chars if not c.isascii()} | set("年月日号时点倍岁%"))
+        # (估值20亿美元: a numeral's power of ten after the digits makes them a number)
+        return "".join({c for c in r.unit_first_chars if not c.isascii()} | set("年月日号时点倍岁%万亿千百"))
 
     def _word_edges(self, prefix: str) -> bool:
         """Not a function word around a number (相当于P100, 达到7, 所以S7, 八张S4000)."""

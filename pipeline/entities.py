@@ -79,6 +79,8 @@ _VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # term (TrendForce, SerDes) than a product
 _CAP_WORD = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?"
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)(" + _CAP_WORD + r" [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
+_VARIANT_LETTERS = regex.compile(r"[A-Z]{1,2}(?![A-Za-z0-9]|\s[A-Za-z0-9])")
+_VARIANT_AFTER = regex.compile(r"\s?((?!v\d)[a-z]\d{2,4}[a-z]?)(?![A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 
@@ -309,9 +311,14 @@ class EntityMatcher:
                 s2 = self._with_series(text, s)
                 if s2 == s and not self._glued(text, s):
                     continue
+            variant = ""
             if g[-1].isascii() and g[-1].isalnum() and t < n and text[t].isascii() and text[t].isalnum() \
                     and not self._suffix_follows(text, t):
-                continue
+                # 征程6P, Exynos 2400E: a model's variant letters make another model of the line
+                v = _VARIANT_LETTERS.match(text, t) if g[-1].isdigit() else None
+                if v is None:
+                    continue
+                variant = v.group()
             if g[-1].isascii() and text[t:t + 1] in ("'", "’") and text[t + 1:t + 2].isalpha():
                 continue            # Dell'Oro is no Dell
             e = self.by_fold.get(fold(g))
@@ -340,6 +347,12 @@ class EntityMatcher:
             elif e.type == "technology" and _TECH_VERSION.match(text, t):
                 # Neoverse V2, CDNA 3, NVLink 5: a technology's version is no product
                 t = _TECH_VERSION.match(text, t).end()
+            elif variant and e.type == "product":
+                name, t = name + variant, t + len(variant)
+            elif e.type == "product" and not _DIGIT.search(name) and _VARIANT_AFTER.match(text, t):
+                # Wormhole n300, Blackhole p150a: a board of a chip line, named by its lower-case code
+                v = _VARIANT_AFTER.match(text, t)
+                name, t = f"{name} {v.group(1)}", v.end()
             elif e.type == "product" and not _DIGIT.search(name) and _VERSION_AFTER.match(text, t):
                 # MTIA v2, Gaudi v2: a product line and its version name the product
                 v = _VERSION_AFTER.match(text, t)

@@ -633,3 +633,20 @@ def test_each_row_names_the_rule_that_chose_its_subject(rules):
     assert [(m.subject, m.subject_rule) for m in ms] == [
         ("MI300X", "clause"), ("MI300X", "lead_pronoun"), ("MI300X", "sentence")]
     assert list(mentions_to_frame(ms)["subject_rule"]) == ["clause", "lead_pronoun", "sentence"]
+
+
+def test_a_variant_code_after_a_known_line_names_its_own_model(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t)]
+    # lower-case board codes after a chip line; capital variant letters after a model number
+    assert names("Wormhole n300和Blackhole p150a") == ["Wormhole n300", "Blackhole p150a"]
+    assert names("征程6P比征程6快") == ["征程6P", "征程6"]
+    # a version stays a version, and a word glued after a name is still no variant
+    assert names("MTIA v2的功耗") == ["MTIA v2"]
+    assert names("V100GPU") == ["V100"]
+
+
+def test_a_numeral_power_of_ten_after_digits_makes_them_a_number(extract):
+    # (written often enough, 估值 followed by digits would look like a brand and its model)
+    got = extract("Groq估值69亿美元。Cerebras估值81亿美元。d-Matrix刚融了2.75亿美元，估值20亿美元，总共融了4.5亿美元。")
+    assert sorted(r["value"] for r in got if r["kind"] == "money") == [2.75e8, 4.5e8, 2e9, 6.9e9, 8.1e9]
+    assert [r["subject"] for r in got if r["kind"] == "money"][-3:] == ["d-Matrix"] * 3

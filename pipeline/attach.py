@@ -94,6 +94,11 @@ _COMPARE_BI = regex.compile(r"(?:比|相比|相比于|相较于?|较|对比|相�
 _LEFT_MODIFIER = regex.compile(r"(?:[\d.一二两三四五六七八九十]+[台块颗张个款核]的?|(?<=比|对比|相比|是|为)[^，,。；;比]{1,6}的)$")
 # Y 的 N倍 / Y 3.35TB/s 的四分之一: Y is what the ratio is taken against
 _RATIO_OF = regex.compile(r"\s?(?:(?!是|为|比|达)[^，,。；;：:]){0,12}?的\s?(?:将近|接近|大约|约|近)?\s?")
+_HEAD_BULLET = regex.compile(r"\s*[・•·●■◆▪\-*]?\s*")
+_HEAD_COLON = regex.compile(r"\s*[：:]")
+# the rules a heading overrides: those that pick a name by position in the line
+_HEADED_RULES = ("clause", "sentence", "bracket", "modifies", "date.launch_verb", "date.after", "topic",
+                 "lead_pronoun", "none", "")
 _PRONOUN_OF = regex.compile(r"(?:是|为|达到?)它的\s?(?:将近|接近|大约|约|近)?\s?$")
 
 
@@ -299,6 +304,7 @@ class Attacher:
                     # (每颗由两颗B200和一颗Grace组成: the parts of "each" do not become it)
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._respectively(sent.text, sent.start, ents, mine)
+            self._heading(sent.text, products, mine)
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
                 for m in mine:
                     if not m.subject and not (m.kind == "count" and m.item in self.rules.subjectless_items):
@@ -330,6 +336,18 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
+
+    @staticmethod
+    def _heading(sent: str, products: list[Entity], mine: list[Mention]) -> None:
+        """・Exynos 2500：3纳米/10核CPU/Xclipse 950 GPU/NPU 59 TOPS: a line headed by a
+        product and a colon lists that product's specs; the parts it names are no subjects."""
+        head = products[0] if products else None
+        if head is None or not _HEAD_BULLET.fullmatch(sent, 0, head.start) or not _HEAD_COLON.match(sent, head.end):
+            return
+        for m in mine:
+            if m.subject_rule in _HEADED_RULES and not m.compared_to \
+                    and not (m.kind == "count" and fold(m.item) == fold(head.name)):
+                m.subject, m.subject_rule = head.name, "heading"
 
     def _dominant_memory(self, found: list[Entity]) -> set[str]:
         """A text about memory (HBM4, DDR5) names its generations more often than any

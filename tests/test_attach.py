@@ -650,3 +650,18 @@ def test_a_numeral_power_of_ten_after_digits_makes_them_a_number(extract):
     got = extract("Groq估值69亿美元。Cerebras估值81亿美元。d-Matrix刚融了2.75亿美元，估值20亿美元，总共融了4.5亿美元。")
     assert sorted(r["value"] for r in got if r["kind"] == "money") == [2.75e8, 4.5e8, 2e9, 6.9e9, 8.1e9]
     assert [r["subject"] for r in got if r["kind"] == "money"][-3:] == ["d-Matrix"] * 3
+
+
+def test_a_brand_takes_the_line_words_of_its_model(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t)]
+    assert names("vivo X200 Pro与OPPO Find X8 Pro") == ["vivo X200 Pro", "OPPO Find X8 Pro"]
+    assert names("Galaxy Z Flip7和Pixel 9 Pro XL") == ["Galaxy Z Flip7", "Pixel 9 Pro XL"]
+    assert names("Galaxy AI功能") == []
+
+
+def test_a_line_headed_by_a_product_lists_its_specs(extract):
+    got = extract("・Kirin 9010：7纳米/12核CPU，最高2.3GHz/Maleoon 910 GPU/NPU 30 TOPS\n")
+    assert {r["subject"] for r in got if r["kind"] in ("length", "frequency", "compute_rate")} == {"Kirin 9010"}
+    # a speaker's line is no heading
+    got = extract("王磊：嗯，H20的显存是96GB。")
+    assert [r["subject"] for r in got] == ["H20"]

@@ -665,3 +665,10 @@ def test_a_line_headed_by_a_product_lists_its_specs(extract):
     # a speaker's line is no heading
     got = extract("王磊：嗯，H20的显存是96GB。")
     assert [r["subject"] for r in got] == ["H20"]
+
+
+def test_dates_lengths_and_percents_take_no_topic_from_earlier_sentences(extract):
+    got = extract("B200的显存是192GB。2024年整个行业的良率提高了15%，工艺是4纳米。功耗是1000瓦。")
+    subj = {r["kind"]: r["subject"] for r in got}
+    assert subj["date"] == subj["percent"] == subj["length"] == ""
+    assert subj["power"] == "B200"          # a spec still takes it

@@ -130,6 +130,8 @@ def count(ex, rule, m, text, seg):
     nb, na = ctx.get(("classifier_not_before", cls)), ctx.get(("classifier_not_after", cls))
     if nb and nb.match(text, m.end("cls")) or na and na.search(text[max(0, m.start("num") - 6):m.start("num")]):
         return []
+    if m.group("num") == "二":
+        return []       # 二期, 二号, 二楼: a count says 两; a bare 二 before a classifier is an ordinal
     if cls in ex.rules.counts_itself:
         # 12层HBM3E counts layers: the thing after 层 is what they stack into
         return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=cls)] if val != 1 else []

@@ -95,9 +95,14 @@ class NumeralParser:
         if "点" in text:
             head, _, frac = text.partition("点")
             ip = self.parse(head) if head else None
-            if ip is None or not frac or not all(c in self.t.digits or c.isdigit() for c in frac):
+            # 三点五亿, 一点二个亿: the fraction's digits, then the magnitude of the whole number
+            n = 0
+            while n < len(frac) and (frac[n] in self.t.digits or frac[n].isdigit()):
+                n += 1
+            scale = self._positional_after(1.0, frac[n:]) if n < len(frac) else 1.0
+            if ip is None or not n or scale is None:
                 return None
-            return ip + float("0." + "".join(c if c.isdigit() else str(self.t.digits[c]) for c in frac))
+            return (ip + float("0." + "".join(c if c.isdigit() else str(self.t.digits[c]) for c in frac[:n]))) * scale
         # a run of bare Chinese digits (二〇一八) is read digit by digit
         if len(text) > 1 and all(ch in self.t.digits for ch in text):
             if "两" in text:

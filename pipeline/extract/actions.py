@@ -121,6 +121,20 @@ def money_prefix(ex, rule, m, text, seg):
     return [_cand(rule, "money", val, cur, m.start(), m.end())]
 
 
+def money_spoken(ex, rule, m, text, seg):
+    """Spoken yuan with no currency word: 八块五 (8.5), 三毛五 (0.35), 一毛钱, and 十二个亿
+    (1.2e9) after a money word. The digit after 块 or 毛 is the next smaller coin."""
+    val = _num(ex, m)
+    if val is None:
+        return []
+    g = m.groupdict()
+    if g.get("mao"):
+        val = val / 10 + (ex.rules.numeral_parser.parse(g["fen"]) or 0) / 100 if g.get("fen") else val / 10
+    elif g.get("jiao"):
+        val += (ex.rules.numeral_parser.parse(g["jiao"]) or 0) / 10
+    return [_cand(rule, "money", val, "CNY", m.start("num"), m.end())]
+
+
 def count(ex, rule, m, text, seg):
     val = _num(ex, m)
     if val is None or val != int(val):

@@ -189,7 +189,7 @@ class Extractor:
         self._local_currency(text, out)
         return out
 
-    _BARE_YUAN = regex.compile(r"[\d.,，万亿兆千百十两一二三四五六七八九零〇]*元")
+    _BARE_YUAN = regex.compile(r"[\d.,，万亿兆千百十两一二三四五六七八九零〇点]*(?:元|块[一二三四五六七八九]?钱?|毛[一二三四五六七八九]?钱?|个亿)")
 
     def _local_currency(self, text: str, mentions: list[Mention]) -> None:
         """Bare 元 in a text that names one local currency and never 人民币 is that

@@ -65,9 +65,9 @@ _GENERATION = regex.compile(r"\s\d{1,2}$")
 # what follows a brand as its model: numbers with letters and the words of a model
 # line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S)
 # (and a line word before the number: OPPO Find X8, Galaxy Z Flip7, Pixel 9 Pro XL)
-_BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Plus|XL|Fold"
+_BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold"
                 r"|[A-Z][a-z]{2,6}\d{1,2}|[A-Z][a-z]{2,6}(?=\s[A-Z]?\d)|[A-Z](?=\s[A-Z][a-z]{2,6}\d))"
-                r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Plus|XL|Fold|[A-Z][a-z]{2,6}\d))?)+")
+                r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold|[A-Z][a-z]{2,6}\d))?)+")
 # what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
 _NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
@@ -244,7 +244,8 @@ class EntityMatcher:
                 return True
         return False
 
-    _LINE_WORD = regex.compile(r"(?<![A-Za-z0-9\-])([A-Z][a-z]+(?:[A-Z][a-z]+)?)\s$")
+    # (or a word in capitals: ROG Flow Z13, AORUS MASTER 16)
+    _LINE_WORD = regex.compile(r"(?<![A-Za-z0-9\-])([A-Z][a-z]+(?:[A-Z][a-z]+)?|[A-Z]{3,6})\s$")
 
     def _line_words_before(self, text: str, s: int, used: bytearray) -> int:
         """Zenbook S 14, Surface Laptop 7: capitalised words right before an unlisted

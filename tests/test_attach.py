@@ -673,3 +673,11 @@ def test_dates_lengths_and_percents_take_no_topic_from_earlier_sentences(extract
     subj = {r["kind"]: r["subject"] for r in got}
     assert subj["date"] == subj["percent"] == subj["length"] == ""
     assert subj["power"] == "B200"          # a spec still takes it
+
+
+def test_line_words_in_capitals_and_extreme_tiers_are_part_of_the_name(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t)]
+    assert names("ROG Flow Z13和AORUS MASTER 16") == ["ROG Flow Z13", "AORUS MASTER 16"]
+    assert names("骁龙X2 Elite Extreme") == ["Snapdragon X2 Elite Extreme"]
+    # an acronym of a part before a model is no line word
+    assert names("GPU A100很快") == ["A100"]

@@ -337,6 +337,8 @@ class Attacher:
             topic_age += 1
             if wholes:
                 topic, topic_age = wholes[0].name, 0
+            elif topic and _PRONOUN.search(sent.text):
+                topic_age = 0       # 它里面有…, 这颗芯片…: a sentence that points back names the topic again
             actor_age += 1
             actors = [x for x in ents if x not in parts and x.type != "technology"
                       and not self._is_baseline(sent.text, x)]

@@ -681,3 +681,9 @@ def test_line_words_in_capitals_and_extreme_tiers_are_part_of_the_name(rules):
     assert names("骁龙X2 Elite Extreme") == ["Snapdragon X2 Elite Extreme"]
     # an acronym of a part before a model is no line word
     assert names("GPU A100很快") == ["A100"]
+
+
+def test_a_sentence_pointing_back_keeps_the_topic_alive(extract):
+    text = ("MI300X是2023年底发布的。说实话，当时很多人怀疑。但是你回头看这颗芯片，它很大胆。"
+            "计算部分用了chiplet。显存是192GB。")
+    assert [r["subject"] for r in extract(text) if r["kind"] == "data_size"] == ["MI300X"]

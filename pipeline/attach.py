@@ -86,6 +86,7 @@ _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理�
 # Chinese company name ends in one of these words
 _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
                              r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
+_TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
 _APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该公司|他们)的?\p{Han}{0,8}")
@@ -398,6 +399,11 @@ class Attacher:
         """The company of the talk's speaker, when the head of the text introduces it
         (主讲人是云岫智算基础设施总监…, 嘉宾是云驰汽车智能驾驶中心的负责人…)."""
         m = _SPEAKER_ORG.search(text, 0, min(len(text), 400))
+        if m and "某" not in m.group(1):
+            return m.group(1)
+        # a tour of a named site (江城市高新区·江城智算中心 现场探访): the site its people speak for
+        end = text.find("\n")
+        m = _TITLE_SITE.search(text, 0, end if end >= 0 else min(len(text), 80))
         return m.group(1) if m and "某" not in m.group(1) else ""
 
     def _finance(self, text: str, *span) -> bool:

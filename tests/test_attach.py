@@ -687,3 +687,9 @@ def test_a_sentence_pointing_back_keeps_the_topic_alive(extract):
     text = ("MI300X是2023年底发布的。说实话，当时很多人怀疑。但是你回头看这颗芯片，它很大胆。"
             "计算部分用了chiplet。显存是192GB。")
     assert [r["subject"] for r in extract(text) if r["kind"] == "data_size"] == ["MI300X"]
+
+
+def test_the_site_a_tour_title_names_is_what_its_people_speak_for(extract):
+    text = "滨海新区·滨海智算中心 现场探访 2024年3月1日\n工程师：我们一期部署了两千张卡，总功耗是12兆瓦。\n"
+    got = {r["kind"]: r["subject"] for r in extract(text)}
+    assert got["count"] == got["power"] == "滨海智算中心"

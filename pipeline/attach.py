@@ -68,8 +68,9 @@ CARRY_KINDS = ("data_size", "bandwidth", "compute_rate", "operations", "power", 
 _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比)[^，,。；;：:与和跟同比]{0,5}$")
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样|一样|相同|类似|比(?=\s?[，,]))")
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
-_BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为)\s?$")
-_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱))")
+_BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为|领先|落后|反超|超越|胜过|优于|高于|低于)\s?$")
+_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱|贵|便宜|省)"
+                               r"|\s?(?:约|大约|近|超过|达)?\s?[\d一二两三四五六七八九十百]+(?:\.\d+)?\s?(?:%|％|倍|成))")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")

@@ -693,3 +693,11 @@ def test_the_site_a_tour_title_names_is_what_its_people_speak_for(extract):
     text = "滨海新区·滨海智算中心 现场探访 2024年3月1日\n工程师：我们一期部署了两千张卡，总功耗是12兆瓦。\n"
     got = {r["kind"]: r["subject"] for r in extract(text)}
     assert got["count"] == got["power"] == "滨海智算中心"
+
+
+def test_comparison_verbs_and_differences_mark_the_baseline(extract):
+    got = extract("天玑9400的报价约155美元，比Snapdragon 8 Elite便宜约35美元。")
+    assert [(r["value"], r["subject"]) for r in got] == [(155, "Dimensity 9400"), (35, "Dimensity 9400")]
+    got = extract("在多核测试中，Snapdragon 8 Elite凭借8颗高性能核心反超A18 Pro约10%。")
+    assert [(r["kind"], r["item"], r["subject"]) for r in got] == [
+        ("count", "性能核", "Snapdragon 8 Elite"), ("percent", "", "Snapdragon 8 Elite")]

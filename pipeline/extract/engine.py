@@ -233,7 +233,13 @@ class Extractor:
             # 128个核心的EPYC 9755 counts cores; the product after 的 owns them
             return self.rules.items[first.group()], "items"
         series = ""
+        # 8颗高性能核心反超A18 Pro: a known item before the product, not tied to it by 的,
+        # ends the phrase; the product belongs to what the sentence says next
+        item_first = self.item_forms.search(window, 0, bound)
         for ent in self.rules.entities.find(window[:bound]):
+            if item_first and ent.start >= item_first.end() and "的" not in window[item_first.end():ent.start] \
+                    and not window[item_first.end():ent.start].isascii():
+                break
             if ent.type == "product" and self.rules.is_subject(ent) and (
                     regex.search(r"\d", ent.name) or not self._series_name(ent.name)):
                 return ent.name, "product"

@@ -120,6 +120,7 @@ class Cue:
 class Attacher:
     def __init__(self, rules):
         self.rules = rules
+        self._kind_spans: dict[str, list[tuple[int, int]]] = {}    # the sentence's quantities, by kind
         self._part_items = {fold(x) for x in getattr(rules, "part_items", ())}
         self.cues: dict[str, list[tuple[regex.Pattern, str, str]]] = {}
         for kind, lst in rules.cues.items():
@@ -275,6 +276,9 @@ class Attacher:
             # CPU则是Vera, GPU用的是Rubin: a product named as a component is a part too
             parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
+            self._kind_spans = {}
+            for q in mine:
+                self._kind_spans.setdefault(q.kind, []).append((q.start - sent.start, q.end - sent.start))
             for m in mine:
                 s, e = m.start - sent.start, m.end - sent.start
                 own = [x for x in ents if x not in parts
@@ -708,7 +712,10 @@ class Attacher:
             # the specific cue may sit earlier in the sentence (96GB HBM2e，带宽2.45TB/s)
             # (a date is told before what happened: 去年9月18日，…大会上发布了Atlas 900)
             where = sent if kind == "date" else sent[:s]
-            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], where, 0, s, e)
+            # ... unless another quantity of the kind stands between and took it
+            # (NPU算力48 TOPS，GPU算力67 TOPS: 67 TOPS is no NPU's)
+            lo = max((b for a, b in self._kind_spans.get(kind, ()) if b <= s), default=0) if kind != "date" else 0
+            specific = self._nearest_any([(p, l) for p, l in cues if l != generic], where[lo:], lo, s, e)
             if specific:
                 return specific
         return best

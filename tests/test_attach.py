@@ -701,3 +701,13 @@ def test_comparison_verbs_and_differences_mark_the_baseline(extract):
     got = extract("在多核测试中，Snapdragon 8 Elite凭借8颗高性能核心反超A18 Pro约10%。")
     assert [(r["kind"], r["item"], r["subject"]) for r in got] == [
         ("count", "性能核", "Snapdragon 8 Elite"), ("percent", "", "Snapdragon 8 Elite")]
+
+
+def test_screen_battery_sram_and_npu_cues(extract):
+    attr = lambda t: [r["attribute"] for r in extract(t)]
+    assert attr("配备16吋萤幕") == ["screen_size"]
+    assert attr("视频播放续航可突破30小时") == ["battery_life"]
+    assert attr("片上SRAM是44GB") == ["sram_size"]
+    # a specific cue taken by the quantity before it does not label the next one
+    assert attr("NPU算力48 TOPS，GPU算力67 TOPS") == ["npu_compute", "peak_compute"]
+    assert attr("96GB HBM2e，带宽2.45TB/s") == ["gpu_memory", "memory_bandwidth"]

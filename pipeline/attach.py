@@ -87,6 +87,11 @@ _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理�
 # Chinese company name ends in one of these words
 _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者|来宾|来自)(?:是|为)?(?:来自)?\s?"
                              r"(\p{Han}{2,6}?(?:智算|科技|汽车|集团|公司|智能|半导体|电子|网络|数据|信息|技术|研究院|实验室))")
+# the classifiers of things a product line is counted in (颗, 张, 台), and what may stand
+# between the product and its count (天玑9400约2,000万颗, 主力是昇腾910C，三千零七十二张)
+_THING_CLASSIFIERS = set("颗张块台片枚套部支")
+_PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数|数量)?(?:则|也|都|已|已经)*"
+                                    r"(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|[，,：:]|\s)*")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
@@ -249,7 +254,7 @@ class Attacher:
                            and not overlaps_quantity(e)), key=lambda e: e.start)
         ent_starts = [e.start for e in all_ents]
         self._canonical_items(seg.norm.text, mentions, all_ents, ent_starts)
-        self._elliptic_items(seg, by_sentence)
+        self._elliptic_items(seg, by_sentence, [e for e in all_ents if e.type == "product"])
         speaker_org = self._speaker_org(seg.norm.text)
         # a company's own results call (台积电第一季法人说明会): its figures are the company's
         results_org = self._results_org(seg.norm.text, found, self.rules.results_events)
@@ -452,11 +457,14 @@ class Attacher:
             q.subject, q.compared_to, q.subject_rule = x.name, "", "respectively"
             q.attribute = q.attribute or label     # one cue word says what every value is
 
-    def _elliptic_items(self, seg: Segmented, by_sentence: dict[int, list[Mention]]) -> None:
+    def _elliptic_items(self, seg: Segmented, by_sentence: dict[int, list[Mention]],
+                        products: list[Entity] = ()) -> None:
         """A count with a classifier and no noun (四颗MI250X … 总数是三万七千颗) counts
         what the last count with the same classifier counted, in its sentence or
-        the one before; otherwise it is left without an item."""
+        the one before, or the product named right before it (天玑9400约2,000万颗);
+        otherwise it is left without an item."""
         text = seg.norm.text
+        ends = [e.end for e in products]
         classifiers = self.rules.classifier_set
         prev: dict[str, str] = {}
         for i in range(len(seg.sentences)):
@@ -471,6 +479,10 @@ class Attacher:
                     here[cls] = m.item
                 elif not m.item or m.item == cls:
                     got = here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
+                    if not got and cls in _THING_CLASSIFIERS:
+                        j = bisect_right(ends, m.start) - 1
+                        if j >= 0 and m.start - ends[j] <= 12 and _PRODUCT_THEN_COUNT.fullmatch(text, ends[j], m.start):
+                            got = products[j].name
                     if got and not m.item:
                         m.item = got
             prev = here
@@ -481,7 +493,8 @@ class Attacher:
         words = {**self.rules.items, **self.rules.counted_nouns}
         forms = sorted((w for w in words if len(w) >= 2 or not w.isascii()), key=len, reverse=True)
         return regex.compile("(" + "|".join(regex.escape(w) for w in forms) + ")"
-                             r"(?:的)?(?:总数|数量|数目|总量|个数|数)?\s?(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|\s)*$"), words
+                             r"(?:的)?(?:总数|数量|数目|总量|个数|数|出货量|出货|销量|销售量|产量)?\s?"
+                             r"(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|已|已经|\s)*$"), words
 
     def _item_before(self, text: str, start: int) -> str:
         pat, words = self._named_item_re

@@ -711,3 +711,13 @@ def test_screen_battery_sram_and_npu_cues(extract):
     # a specific cue taken by the quantity before it does not label the next one
     assert attr("NPU算力48 TOPS，GPU算力67 TOPS") == ["npu_compute", "peak_compute"]
     assert attr("96GB HBM2e，带宽2.45TB/s") == ["gpu_memory", "memory_bandwidth"]
+
+
+def test_a_count_with_no_noun_counts_the_product_or_device_named_before_it(extract):
+    items = lambda t: [r["item"] for r in extract(t) if r["kind"] == "count"]
+    assert items("Snapdragon 8 Elite出货量已超过5,000万颗，天玑9400约2,000万颗。") == [
+        "Snapdragon 8 Elite", "Dimensity 9400"]
+    assert items("主力是昇腾910C，三千零七十二张。") == ["昇腾910C"]
+    assert items("2025年全球笔电出货量约1.85亿台。") == ["笔记本电脑"]
+    # a count after a verb is no count of the product before it
+    assert items("昇腾910C发布以后，我们采购了三千张。") == [""]

@@ -92,6 +92,10 @@ _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者
 _THING_CLASSIFIERS = set("颗张块台片枚套部支")
 _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数|数量)?(?:则|也|都|已|已经)*"
                                     r"(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|[，,：:]|\s)*")
+# a chip or processor a device is fitted with (搭载Core Ultra 7 258V, 用的是M4), and the
+# pronoun that points at it (这颗芯片, 该处理器)
+_FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了?|用的是|换上了?|首发)(?:了|的是)?\s?(?:[^，,。；;的]{0,6}的)?\s?$")
+_CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|處理器|SoC)")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
@@ -263,6 +267,7 @@ class Attacher:
         dateline = head.span() if head else None
         topic, topic_age = "", 0
         actor, actor_age = "", 0
+        last_chip, chip_age = "", 0     # the last product a device was fitted with (搭载X)
         for i, sent in enumerate(seg.sentences):
             lo, hi = bisect_left(ent_starts, sent.start), bisect_left(ent_starts, sent.end)
             ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
@@ -281,6 +286,7 @@ class Attacher:
             # CPU则是Vera, GPU用的是Rubin: a product named as a component is a part too
             parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
+            chip = last_chip if last_chip and chip_age <= 3 and last_chip != topic and _CHIP_PRONOUN.search(sent.text) else ""
             self._kind_spans = {}
             for q in mine:
                 self._kind_spans.setdefault(q.kind, []).append((q.start - sent.start, q.end - sent.start))
@@ -311,6 +317,9 @@ class Attacher:
                           fallback=m.kind not in NO_TOPIC_KINDS or carried != topic)
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
+                if chip and m.subject_rule in ("lead_pronoun", "topic") and m.subject == topic:
+                    # 这颗芯片是8核8线程 after 华硕Zenbook S 14搭载Core Ultra 7 258V: the chip, not the laptop
+                    m.subject, m.subject_rule = chip, "chip_pronoun"
                 if m.kind in ("money", "date") and actor and actor_age <= 2 and self._company_event(sent.text, s) \
                         and not any(x.type == "organization" for x in ents) and m.subject != actor:
                     # 2022年11月它宣布完成了20亿元的B轮: a funding round is the company's,
@@ -345,6 +354,10 @@ class Attacher:
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
             if members and len(members) < len(wholes):
                 wholes = members
+            chip_age += 1
+            fitted = [x for x in products if x.type == "product" and _FITTED.search(sent.text, max(0, x.start - 12), x.start)]
+            if fitted:
+                last_chip, chip_age = fitted[-1].name, 0
             topic_age += 1
             if wholes:
                 topic, topic_age = wholes[0].name, 0

@@ -721,3 +721,11 @@ def test_a_count_with_no_noun_counts_the_product_or_device_named_before_it(extra
     assert items("2025年全球笔电出货量约1.85亿台。") == ["笔记本电脑"]
     # a count after a verb is no count of the product before it
     assert items("昇腾910C发布以后，我们采购了三千张。") == [""]
+
+
+def test_this_chip_points_at_the_chip_a_device_was_fitted_with(extract):
+    text = "华硕Zenbook S 14搭载的是Core Ultra 7 258V。这台笔记本重1.2公斤。这颗芯片是8核8线程，最高睿频4.8GHz。"
+    assert {r["subject"] for r in extract(text)} == {"Core Ultra 7 258V"}
+    # with no fitted chip, the pronoun takes the topic as before
+    text = "Core Ultra 7 258V是英特尔的新芯片。这颗芯片最高睿频4.8GHz。"
+    assert [r["subject"] for r in extract(text)] == ["Core Ultra 7 258V"]

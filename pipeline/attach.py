@@ -96,6 +96,8 @@ _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数
 # pronoun that points at it (这颗芯片, 该处理器)
 _FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了?|用的是|换上了?|首发)(?:了|的是)?\s?(?:[^，,。；;的]{0,6}的)?\s?$")
 _CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|處理器|SoC)")
+_FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者|後者)[^，,。；;]{0,12}?)?(?:是|为|約為|约为|大约是|达到?)\s?"
+                               r"(?P<base>前者|后者|後者)的\s?[^，,。；;]{0,8}$")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
@@ -268,6 +270,7 @@ class Attacher:
         topic, topic_age = "", 0
         actor, actor_age = "", 0
         last_chip, chip_age = "", 0     # the last product a device was fitted with (搭载X)
+        recent: list[str] = []          # the last two products named before this sentence (前者, 后者)
         for i, sent in enumerate(seg.sentences):
             lo, hi = bisect_left(ent_starts, sent.start), bisect_left(ent_starts, sent.end)
             ents = [replace(e, start=e.start - sent.start, end=e.end - sent.start) for e in all_ents[lo:hi]
@@ -317,6 +320,10 @@ class Attacher:
                           fallback=m.kind not in NO_TOPIC_KINDS or carried != topic)
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
+                if m.kind in RATIO_KINDS:
+                    pair = self._former_latter(recent, [x for x in products if x.end <= s], sent.text, s)
+                    if pair:
+                        m.subject, m.compared_to, m.subject_rule = pair[0], pair[1], "former_latter"
                 if chip and m.subject_rule in ("lead_pronoun", "topic") and m.subject == topic:
                     # 这颗芯片是8核8线程 after 华硕Zenbook S 14搭载Core Ultra 7 258V: the chip, not the laptop
                     m.subject, m.subject_rule = chip, "chip_pronoun"
@@ -354,6 +361,12 @@ class Attacher:
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
             if members and len(members) < len(wholes):
                 wholes = members
+            for x in products:
+                if x.type == "product":
+                    if x.name in recent:
+                        recent.remove(x.name)
+                    recent.append(x.name)
+            del recent[:-2]
             chip_age += 1
             fitted = [x for x in products if x.type == "product" and _FITTED.search(sent.text, max(0, x.start - 12), x.start)]
             if fitted:
@@ -380,6 +393,25 @@ class Attacher:
             if m.subject_rule in _HEADED_RULES and not m.compared_to \
                     and not (m.kind == "count" and fold(m.item) == fold(head.name)):
                 m.subject, m.subject_rule = head.name, "heading"
+
+    @staticmethod
+    def _former_latter(recent: list[str], before: list[Entity], sent: str, s: int) -> tuple[str, str] | None:
+        """后者的多核性能是前者的两倍, HBM总容量约为后者的3.6倍: 前者 and 后者 are the last two
+        products named; the one compared with is the baseline, the other the subject."""
+        m = _FORMER_LATTER.search(sent, 0, s)
+        if not m:
+            return None
+        names = list(recent)
+        for x in before:
+            if x.name in names:
+                names.remove(x.name)
+            names.append(x.name)
+        if len(names) < 2:
+            return None
+        which = {"前者": names[-2], "後者": names[-1], "后者": names[-1]}
+        base = which[m.group("base")]
+        subj = which[m.group("subj")] if m.group("subj") else next((n for n in (names[-1], names[-2]) if n != base), "")
+        return (subj, base) if subj and subj != base else None
 
     def _dominant_memory(self, found: list[Entity]) -> set[str]:
         """A text about memory (HBM4, DDR5) names its generations more often than any

@@ -258,7 +258,9 @@ class EntityMatcher:
                 break
             w = fold(m.group(1))
             e = self.by_fold.get(w)
-            if w in self.not_names or e is not None:
+            # (Tensor G4: a generic word before a letter-and-digit model is the model's line)
+            lettered = start == s and regex.match(r"[A-Z]\d{1,2}(?![A-Za-z0-9])", text[s:s + 4])
+            if w in self.not_names and not lettered or e is not None:
                 break
             start = m.start(1)
         return start

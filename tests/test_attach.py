@@ -729,3 +729,14 @@ def test_this_chip_points_at_the_chip_a_device_was_fitted_with(extract):
     # with no fitted chip, the pronoun takes the topic as before
     text = "Core Ultra 7 258V是英特尔的新芯片。这颗芯片最高睿频4.8GHz。"
     assert [r["subject"] for r in extract(text)] == ["Core Ultra 7 258V"]
+
+
+def test_former_and_latter_name_the_last_two_products(extract):
+    text = "CloudMatrix 384的HBM总容量约49.2TB，GB200 NVL72约13.8TB。HBM总容量约为后者的3.6倍。"
+    assert [(r["subject"]) for r in extract(text) if r["kind"] == "multiplier"] == ["CloudMatrix 384"]
+    text = "Groq单颗LPU只有230MB，WSE-3片上是44GB。后者是前者的190多倍。"
+    assert [(r["subject"]) for r in extract(text) if r["kind"] == "multiplier"] == ["WSE-3"]
+
+
+def test_a_generic_word_before_a_lettered_model_is_its_line(rules):
+    assert [e.name for e in rules.entities.find("Tensor G4则需要1.1秒")] == ["Tensor G4"]

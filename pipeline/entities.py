@@ -86,6 +86,27 @@ _VARIANT_AFTER = regex.compile(r"\s?((?!v\d)[a-z]\d{2,4}[a-z]?)(?![A-Za-z0-9])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 
+_HAN_ONLY = regex.compile(r"\p{Han}+")
+
+
+def _inside_words(text: str, s: int, t: int) -> bool:
+    """A short Chinese name the text writes inside other words: a dictionary word runs
+    across its start and another across its end (计|算能|力 in 计算能力), or a word that
+    starts before it holds it."""
+    from .lexicon import word_freq
+
+    words = word_freq()
+
+    def known(a: int, b: int) -> bool:
+        return 0 <= a and b <= len(text) and words.get(text[a:b], 0) >= 10
+
+    # (a longer word that starts with the name is the name's own: 三星电子, 海光信息)
+    enclosed = any(known(a, b) for a in range(s - 2, s) for b in range(t, t + 3) if b - a <= 5)
+    across_start = any(known(a, b) for a in (s - 2, s - 1) for b in range(s + 1, t))
+    across_end = any(known(a, b) for a in range(s + 1, t) for b in (t + 1, t + 2))
+    return enclosed or across_start and across_end
+
+
 @dataclass(frozen=True)
 class ProperNameRules:
     """When a capitalised Latin name no entry lists is a product (gazetteer.yaml
@@ -329,6 +350,8 @@ class EntityMatcher:
             e = self.by_fold.get(fold(g))
             if e is None:
                 continue
+            if len(g) <= 3 and _HAN_ONLY.fullmatch(g) and _inside_words(text, s, t):
+                continue            # 计算能力 holds no 算能, 理想速度 no 理想
             s0 = self._with_series(text, s)
             # a series word can be part of the name (DGX A100) or only a brand (Tesla V100)
             whole = self.by_fold.get(fold(text[s0:t]))

@@ -740,3 +740,11 @@ def test_former_and_latter_name_the_last_two_products(extract):
 
 def test_a_generic_word_before_a_lettered_model_is_its_line(rules):
     assert [e.name for e in rules.entities.find("Tensor G4则需要1.1秒")] == ["Tensor G4"]
+
+
+def test_a_short_chinese_name_inside_other_words_is_no_name(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t)]
+    assert names("计算能力提升了3倍") == []          # 计算 | 能力, not 算能 (Sophgo)
+    assert names("算能发布了SG2044") == ["算能", "SG2044"]
+    assert names("地平线上半年营收增长") == ["地平线"]   # 线上 runs across one end only
+    assert names("三星电子的HBM") == ["Samsung"]     # a word that starts with the name is its own

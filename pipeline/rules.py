@@ -347,7 +347,11 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     for item, lst in (d_cls.get("item_context") or {}).items():
         for c in lst or []:
             try:
-                rs.item_context.setdefault(str(item), []).append((regex.compile(str(c["after"])), str(c["item"])))
+                if not ("after" in c or "before" in c):
+                    raise KeyError("after or before")
+                rs.item_context.setdefault(str(item), []).append(
+                    (regex.compile(str(c["after"])) if "after" in c else None,
+                     regex.compile(str(c["before"])) if "before" in c else None, str(c["item"])))
             except (regex.error, KeyError, TypeError) as ex:
                 raise RuleFileError(str(root / "classifiers.yaml"), line_of(lst), f"bad item_context for {item}: {ex}") from ex
     rs.default_attributes = defaults

@@ -748,3 +748,10 @@ def test_a_short_chinese_name_inside_other_words_is_no_name(rules):
     assert names("算能发布了SG2044") == ["算能", "SG2044"]
     assert names("地平线上半年营收增长") == ["地平线"]   # 线上 runs across one end only
     assert names("三星电子的HBM") == ["Samsung"]     # a word that starts with the name is its own
+
+
+def test_cores_of_a_gpu_named_before_or_after_are_gpu_cores(extract):
+    items = lambda t: [r["item"] for r in extract(t) if r["kind"] == "count"]
+    assert items("GPU为Arm Immortalis-G925，拥有12核心") == ["GPU核心"]
+    assert items("6核心GPU的性能提升20%") == ["GPU核心"]
+    assert items("GPU很强，CPU有12核心") == ["CPU核心"]

@@ -156,6 +156,8 @@ def count(ex, rule, m, text, seg):
     # "one" is an article far more often than a count: keep it only for named things
     if val == 1 and source not in ("product", "items"):
         return []
+    if source == "items":
+        item = _in_context(ex, item, text, m.start("num"), m.end())
     return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=item)]
 
 
@@ -165,12 +167,17 @@ def counted(ex, rule, m, text, seg):
     val = ex.rules.numeral_parser.parse("一" + num) if num in ("千", "万") else _num(ex, m)
     if val is None or val != int(val) or val == 1:
         return []
-    item = ex.rules.counted_nouns[m.group("noun")]
-    for pat, better in ex.rules.item_context.get(item, ()):
-        if pat.match(text, m.end()):
-            item = better            # 12通道DDR5 counts memory channels
-            break
+    item = _in_context(ex, ex.rules.counted_nouns[m.group("noun")], text, m.start("num"), m.end())
     return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=item)]
+
+
+def _in_context(ex, item: str, text: str, start: int, end: int) -> str:
+    """The item the text around says it is (rules/classifiers.yaml item_context): 12通道DDR5
+    counts memory channels, GPU为…12核心 counts GPU cores."""
+    for after, before, better in ex.rules.item_context.get(item, ()):
+        if after is not None and after.match(text, end) or before is not None and before.search(text, max(0, start - 32), start):
+            return better
+    return item
 
 
 def multiplier(ex, rule, m, text, seg):

@@ -321,7 +321,7 @@ class Attacher:
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
                 if m.kind in RATIO_KINDS:
-                    pair = self._former_latter(recent, [x for x in products if x.end <= s], sent.text, s)
+                    pair = self._former_latter(recent, [x for x in products if x.end <= s], sent.text, s, m.subject)
                     if pair:
                         m.subject, m.compared_to, m.subject_rule = pair[0], pair[1], "former_latter"
                 if chip and m.subject_rule in ("lead_pronoun", "topic") and m.subject == topic:
@@ -395,7 +395,8 @@ class Attacher:
                 m.subject, m.subject_rule = head.name, "heading"
 
     @staticmethod
-    def _former_latter(recent: list[str], before: list[Entity], sent: str, s: int) -> tuple[str, str] | None:
+    def _former_latter(recent: list[str], before: list[Entity], sent: str, s: int,
+                       chosen: str = "") -> tuple[str, str] | None:
         """后者的多核性能是前者的两倍, HBM总容量约为后者的3.6倍: 前者 and 后者 are the last two
         products named; the one compared with is the baseline, the other the subject."""
         m = _FORMER_LATTER.search(sent, 0, s)
@@ -410,7 +411,9 @@ class Attacher:
             return None
         which = {"前者": names[-2], "後者": names[-1], "后者": names[-1]}
         base = which[m.group("base")]
-        subj = which[m.group("subj")] if m.group("subj") else next((n for n in (names[-1], names[-2]) if n != base), "")
+        # with only the baseline named (容量是前者的1.5倍), the subject the rules chose stays
+        subj = which[m.group("subj")] if m.group("subj") else chosen if chosen and chosen != base \
+            else next((n for n in (names[-1], names[-2]) if n != base), "")
         return (subj, base) if subj and subj != base else None
 
     def _dominant_memory(self, found: list[Entity]) -> set[str]:

@@ -736,6 +736,9 @@ def test_former_and_latter_name_the_last_two_products(extract):
     assert [(r["subject"]) for r in extract(text) if r["kind"] == "multiplier"] == ["CloudMatrix 384"]
     text = "Groq单颗LPU只有230MB，WSE-3片上是44GB。后者是前者的190多倍。"
     assert [(r["subject"]) for r in extract(text) if r["kind"] == "multiplier"] == ["WSE-3"]
+    # with only the baseline named, the sentence's own subject stays
+    text = "B200配备192GB HBM3E。B300改用12层HBM3E，容量提升至288GB，是前者的1.5倍。"
+    assert [(r["subject"]) for r in extract(text) if r["kind"] == "multiplier"] == ["B300"]
 
 
 def test_a_generic_word_before_a_lettered_model_is_its_line(rules):

@@ -208,8 +208,11 @@ def _latest_facts() -> Path:
 @click.option("--baseline", type=click.Path(path_type=Path), default=BASELINE, show_default=True)
 @click.option("--tolerance", type=float, default=0.005, show_default=True, help="Allowed drop for --check.")
 @click.option("--show", type=int, default=15, show_default=True, help="Misses and spurious rows to list per kind.")
+@click.option("--fold-names", is_flag=True,
+              help="Compare subjects and items by identity (traditional → simplified, aliases → the "
+                   "gazetteer's name: 台積電 = TSMC), to tell naming conventions from attachment errors.")
 @friendly
-def eval_cmd(gold, pred, as_json, check, update_baseline, baseline, tolerance, show):
+def eval_cmd(gold, pred, as_json, check, update_baseline, baseline, tolerance, show, fold_names):
     """Score a run against gold: mentions, facts, attributes, per kind and per rule.
 
     Mentions are matched as a bag on (doc_id, kind, unit, value within 1e-6);
@@ -217,10 +220,14 @@ def eval_cmd(gold, pred, as_json, check, update_baseline, baseline, tolerance, s
     folded; attribute agreement among matched facts. Then the misses and spurious
     rows, with their sentence and raw offsets, so a rule author sees what to fix.
     """
-    from .evaluate import baseline_figures, compare_baseline, read_gold, read_table, score
+    from .evaluate import baseline_figures, compare_baseline, name_folder, read_gold, read_table, score
     from .write import write_json
+    if fold_names and (check or update_baseline):
+        raise ZhfactsError("--fold-names is a diagnostic: the baseline is kept with names as written")
     pred = pred or _latest_facts()
-    s = score(read_gold(gold), read_table(pred, gold=False))
+    from .rules import load_rules
+    names = name_folder(load_rules()) if fold_names else None
+    s = score(read_gold(gold), read_table(pred, gold=False), names=names)
     if as_json:
         click.echo(json.dumps(s.figures(), ensure_ascii=False, indent=2))
     else:

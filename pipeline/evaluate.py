@@ -140,6 +140,24 @@ def _match_group(gold: list, pred: list, key=lambda r: r.value) -> list[tuple[in
     return pairs
 
 
+def name_folder(rules):
+    """Names compared by identity, not spelling: traditional folded to simplified, then
+    an alias to its gazetteer name (台積電 = 台积电 = TSMC), so that an annotator's naming
+    convention does not hide whether the right thing was chosen."""
+    import opencc
+
+    t2s = opencc.OpenCC("t2s")
+    by_fold = rules.entities.by_fold
+
+    def key(name: str) -> str:
+        if not name:
+            return ""
+        simple = t2s.convert(name)
+        e = by_fold.get(fold(simple)) or by_fold.get(fold(name))
+        return fold(e.name) if e is not None else fold(simple)
+    return key
+
+
 def prf(tp: int, n_pred: int, n_gold: int) -> dict:
     p = tp / n_pred if n_pred else 0.0
     r = tp / n_gold if n_gold else 0.0
@@ -165,17 +183,18 @@ class Score:
                 "per_rule": self.per_rule}
 
 
-def _fact_key(r: Row):
-    return (r.doc_id, fold(r.subject), r.kind, r.unit, fold(r.item) if r.kind == "count" else "")
+def _fact_key(r: Row, names=None):
+    key = names or fold
+    return (r.doc_id, key(r.subject), r.kind, r.unit, key(r.item) if r.kind == "count" else "")
 
 
-def _facts(rows: list[Row]) -> dict:
+def _facts(rows: list[Row], names=None) -> dict:
     """key -> list of (value, [attribute labels]) with values within tolerance merged."""
     out: dict = defaultdict(list)
     for r in rows:
         if not r.subject.strip():
             continue
-        lst = out[_fact_key(r)]
+        lst = out[_fact_key(r, names)]
         labels = [a.strip() for a in regex.split(r"[|;]", r.attribute) if a.strip()]
         for entry in lst:
             if _close(entry[0], r.value):
@@ -186,9 +205,10 @@ def _facts(rows: list[Row]) -> dict:
     return out
 
 
-def score(gold: list[Row], pred: list[Row], docs: set[str] | None = None) -> Score:
+def score(gold: list[Row], pred: list[Row], docs: set[str] | None = None, names=None) -> Score:
     """Score pred against gold; with docs, only those documents count (default:
-    the documents the gold covers)."""
+    the documents the gold covers). names: how subjects and items compare (default:
+    folded; `name_folder` also maps them through the gazetteer's aliases)."""
     docs = docs if docs is not None else {g.doc_id for g in gold}
     pred = [p for p in pred if p.doc_id in docs]
     gold = [g for g in gold if g.doc_id in docs]
@@ -214,7 +234,7 @@ def score(gold: list[Row], pred: list[Row], docs: set[str] | None = None) -> Sco
     per_rule = {r: {"fired": n, "matched": good[r], "precision": round(good[r] / n, 4)} for r, n in rules.most_common()}
 
     # facts
-    gf, pf = _facts(gold), _facts(pred)
+    gf, pf = _facts(gold, names), _facts(pred, names)
     tp_f, attr_total, attr_ok = 0, 0, 0
     fk_tp, fk_pred, fk_gold = Counter(), Counter(), Counter()
     for key in set(gf) | set(pf):

@@ -94,3 +94,12 @@ def test_baseline_check_names_the_drop():
     assert compare_baseline({"mentions.f1": 0.9, "mentions.count.f1": 0.798}, base) == []
     drops = compare_baseline({"mentions.f1": 0.88, "mentions.count.f1": 0.8}, base)
     assert len(drops) == 1 and drops[0].startswith("mentions.f1")
+
+
+def test_fold_names_compares_subjects_by_identity(tmp_path, rules):
+    from pipeline.evaluate import name_folder
+    g = table(tmp_path, "g.csv", ["d,money,1000,TWD,,台積電,revenue,1000元", "d,count,8,1,昇騰910B,,gpu_count,8颗"])
+    p = table(tmp_path, "p.csv", ["d,money,1000,TWD,,TSMC,revenue,1000元", "d,count,8,1,昇腾910B,,gpu_count,8颗"])
+    assert score(read_gold(g), read_table(p, gold=False)).facts["tp"] == 0
+    folded = score(read_gold(g), read_table(p, gold=False), names=name_folder(rules))
+    assert (folded.facts["tp"], folded.facts["gold"]) == (1, 1)

@@ -758,3 +758,8 @@ def test_cores_of_a_gpu_named_before_or_after_are_gpu_cores(extract):
     assert items("GPU为Arm Immortalis-G925，拥有12核心") == ["GPU核心"]
     assert items("6核心GPU的性能提升20%") == ["GPU核心"]
     assert items("GPU很强，CPU有12核心") == ["CPU核心"]
+
+
+def test_cards_after_a_counted_product_are_that_product(extract):
+    got = extract("一期全部是昇腾910B，一共是四千零九十六张，每台服务器八张卡。")
+    assert [r["item"] for r in got if r["kind"] == "count"] == ["昇腾910B", "昇腾910B"]

@@ -531,11 +531,13 @@ class Attacher:
                 elif m.item and m.item != cls:
                     here[cls] = m.item
                 elif not m.item or m.item == cls:
-                    got = here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
-                    if not got and cls in _THING_CLASSIFIERS:
+                    got = ""
+                    if cls in _THING_CLASSIFIERS:
+                        # the product named right before it is nearer evidence than earlier counts
                         j = bisect_right(ends, m.start) - 1
                         if j >= 0 and m.start - ends[j] <= 12 and _PRODUCT_THEN_COUNT.fullmatch(text, ends[j], m.start):
                             got = products[j].name
+                    got = got or here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
                     if got and not m.item:
                         m.item = here[cls] = got
             prev = here

@@ -763,3 +763,9 @@ def test_cores_of_a_gpu_named_before_or_after_are_gpu_cores(extract):
 def test_cards_after_a_counted_product_are_that_product(extract):
     got = extract("一期全部是昇腾910B，一共是四千零九十六张，每台服务器八张卡。")
     assert [r["item"] for r in got if r["kind"] == "count"] == ["昇腾910B", "昇腾910B"]
+
+
+def test_a_date_takes_a_later_product_only_through_a_launch_verb(extract):
+    dates = lambda t: [r["subject"] for r in extract(t) if r["kind"] == "date"]
+    assert dates("2019年9月18日，华为发布了Atlas 900。") == ["Atlas 900"]
+    assert dates("2019年，整个市场增长很快，Atlas 900卖得很好。") == [""]

@@ -99,6 +99,10 @@ _FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了
 _CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|處理器|SoC)")
 _FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者|後者)[^，,。；;]{0,12}?)?(?:是|为|約為|约为|大约是|达到?)\s?"
                                r"(?P<base>前者|后者|後者)的\s?[^，,。；;]{0,8}$")
+# 力成（6239）, 寒武纪（688256.SH）: a company and its stock code; the descriptor before
+# the name (封测厂, 载板大厂, 子公司) is no part of it
+_LISTED = regex.compile(r"(\p{Han}{2,6})[（(]\d{4,6}(?:\.[A-Z]{2})?[)）]")
+_LISTED_DESCRIPTOR = regex.compile(r"^.*(?:厂|商|者|司|团|的|与|和|及|、|是|为|则|如)")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
@@ -233,6 +237,7 @@ class Attacher:
                 cover[b.start:b.end] = b"\x01" * (b.end - b.start)
             found = [e for e in found if not any(cover[e.start:e.end])]
         found += brands
+        found += self._listed_companies(seg.norm.text, found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -416,6 +421,27 @@ class Attacher:
         subj = which[m.group("subj")] if m.group("subj") else chosen if chosen and chosen != base \
             else next((n for n in (names[-1], names[-2]) if n != base), "")
         return (subj, base) if subj and subj != base else None
+
+    @staticmethod
+    def _listed_companies(text: str, found: list[Entity]) -> list[Entity]:
+        """A name written with its stock code (力成（6239）, 寒武纪（688256）) is a listed
+        company the gazetteer may not know; every later mention of the name is it too."""
+        names = set()
+        for m in _LISTED.finditer(text):
+            name = _LISTED_DESCRIPTOR.sub("", m.group(1))
+            if len(name) >= 2 and not any(e.start <= m.start(1) < e.end for e in found):
+                names.add(name)
+        if not names:
+            return []
+        taken = bytearray(len(text) + 1)
+        for e in found:
+            taken[e.start:e.end] = b"\x01" * (e.end - e.start)
+        out = []
+        for name in names:
+            for m in regex.finditer(regex.escape(name), text):
+                if not any(taken[m.start():m.end()]):
+                    out.append(Entity(name, "organization", m.start(), m.end(), "listed"))
+        return out
 
     def _dominant_memory(self, found: list[Entity]) -> set[str]:
         """A text about memory (HBM4, DDR5) names its generations more often than any

@@ -769,3 +769,8 @@ def test_a_date_takes_a_later_product_only_through_a_launch_verb(extract):
     dates = lambda t: [r["subject"] for r in extract(t) if r["kind"] == "date"]
     assert dates("2019年9月18日，华为发布了Atlas 900。") == ["Atlas 900"]
     assert dates("2019年，整个市场增长很快，Atlas 900卖得很好。") == [""]
+
+
+def test_a_name_written_with_its_stock_code_is_a_company(extract):
+    got = extract("载板大厂欣兴（3037）今年资本支出约新台币200亿元。欣兴的营收增长了20%。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("money", "欣兴"), ("percent", "欣兴")]

@@ -101,6 +101,8 @@ _FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者|後者)[^，,。；;]
                                r"(?P<base>前者|后者|後者)的\s?[^，,。；;]{0,8}$")
 # 力成（6239）, 寒武纪（688256.SH）: a company and its stock code; the descriptor before
 # the name (封测厂, 载板大厂, 子公司) is no part of it
+# a Chinese brand and a model number with a letter in it (昇腾910B, 征程6P)
+_HAN_BRANDED = regex.compile(r"\p{Han}{1,4}((?=[A-Za-z]?\d)[A-Za-z]?\d{1,4}[A-Za-z]{1,3}\d?)")
 _LISTED = regex.compile(r"(\p{Han}{2,6})[（(]\d{4,6}(?:\.[A-Z]{2})?[)）]")
 _LISTED_DESCRIPTOR = regex.compile(r"^.*(?:厂|商|者|司|团|的|与|和|及|、|是|为|则|如)")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
@@ -238,6 +240,7 @@ class Attacher:
             found = [e for e in found if not any(cover[e.start:e.end])]
         found += brands
         found += self._listed_companies(seg.norm.text, found)
+        found += self._short_models(seg.norm.text, found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -421,6 +424,29 @@ class Attacher:
         subj = which[m.group("subj")] if m.group("subj") else chosen if chosen and chosen != base \
             else next((n for n in (names[-1], names[-2]) if n != base), "")
         return (subj, base) if subj and subj != base else None
+
+    @staticmethod
+    def _short_models(text: str, found: list[Entity]) -> list[Entity]:
+        """昇腾910B named in full, 910B alone later: the model number of a Chinese-branded
+        product the text has named is that product (when the number has a letter in it)."""
+        full: dict[str, set[str]] = {}
+        for e in found:
+            m = _HAN_BRANDED.fullmatch(e.name) if e.type == "product" else None
+            if m:
+                full.setdefault(m.group(1), set()).add(e.name)
+        if not full:
+            return []
+        taken = bytearray(len(text) + 1)
+        for e in found:
+            taken[e.start:e.end] = b"\x01" * (e.end - e.start)
+        out = []
+        for model, names in full.items():
+            if len(names) != 1:
+                continue
+            for m in regex.finditer(r"(?<![A-Za-z0-9\-])" + regex.escape(model) + r"(?![A-Za-z0-9])", text):
+                if not any(taken[m.start():m.end()]):
+                    out.append(Entity(next(iter(names)), "product", m.start(), m.end(), "short"))
+        return out
 
     @staticmethod
     def _listed_companies(text: str, found: list[Entity]) -> list[Entity]:

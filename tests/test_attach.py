@@ -774,3 +774,8 @@ def test_a_date_takes_a_later_product_only_through_a_launch_verb(extract):
 def test_a_name_written_with_its_stock_code_is_a_company(extract):
     got = extract("载板大厂欣兴（3037）今年资本支出约新台币200亿元。欣兴的营收增长了20%。")
     assert [(r["kind"], r["subject"]) for r in got] == [("money", "欣兴"), ("percent", "欣兴")]
+
+
+def test_the_model_number_of_a_named_chinese_brand_alone_is_that_product(extract):
+    got = extract("主力是昇腾910B和昇腾910C。910B单卡功耗大概四百瓦，910C显存128GB。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("power", "昇腾910B"), ("data_size", "昇腾910C")]

@@ -42,3 +42,33 @@ def test_table_agrees_with_opencc():
 def test_a_traditional_name_is_simplified_when_the_simplified_form_is_a_name(rules):
     # 華爲 (OpenCC s2t's form of 华为) must not be left for the spun layer to "repair"
     assert normalize_text("華爲啓動沃土計劃，華爲投入10億美元。", rules).text == "华为启动沃土计划，华为投入10亿美元。"
+
+
+def test_what_a_settling_layer_writes_is_protected_from_later_layers():
+    from pipeline.normalize import _carry
+    from pipeline.offsets import Edit
+    # a variant table wrote 硅 at 3; a later 1→2 edit at 0 shifts it by one
+    settled = _carry([], [Edit(3, 4, "硅", "variants")], settles=True)
+    assert settled == [(3, 4)]
+    assert _carry(settled, [Edit(0, 1, "ab", "width")], settles=False) == [(4, 5)]
+    # a layer that does not settle leaves no span of its own
+    assert _carry([], [Edit(3, 4, "硅", "t2s")], settles=False) == []
+
+
+def test_the_spun_layer_sees_variant_output_as_protected(rules):
+    from pipeline.normalize.registry import LayerContext
+    seen = {}
+    norm = rules.normalizer
+    layers = list(norm.layers)
+    try:
+        def spy(text, ctx: LayerContext):
+            seen["text"], seen["protected"] = text, ctx.protected
+            return []
+        norm.layers = [(n, (spy if n == "spun" else run), s) for n, run, s in layers]
+        from pipeline.model import Document
+        from pathlib import Path
+        norm(Document(doc_id="t", path=Path("t"), raw="这块矽晶片很薄。", encoding="utf-8"))
+    finally:
+        norm.layers = layers
+    i = seen["text"].index("硅")
+    assert any(a <= i < b for a, b in seen["protected"])

@@ -19,8 +19,8 @@ class Normalizer:
             make = factory(spec["name"])
             if spec.get("enabled", True) is False:
                 continue
-            settings = {k: v for k, v in spec.items() if k not in ("name", "enabled")}
-            self.layers.append((spec["name"], make(settings, rules)))
+            settings = {k: v for k, v in spec.items() if k not in ("name", "enabled", "settles")}
+            self.layers.append((spec["name"], make(settings, rules), bool(spec.get("settles", False))))
 
     def __call__(self, doc: Document) -> NormalizedDoc:
         offsets = OffsetMap()
@@ -29,15 +29,35 @@ class Normalizer:
         if doc.markup is not None and doc.markup.edits:
             offsets.layers.append(doc.markup)
             text = doc.markup.apply(text)
-        for name, run in self.layers:
-            ctx = LayerContext(find_protected=lambda t=text: self.rules.protected_spans(t), flags=flags)
+        settled: list[tuple[int, int]] = []     # spans later layers must leave as they are
+        for name, run, settles in self.layers:
+            ctx = LayerContext(find_protected=lambda t=text, s=settled: self.rules.protected_spans(t) + s,
+                               flags=flags)
             edits = run(text, ctx)
             if not edits:
                 continue
             layer = EditLayer(name, edits)
             offsets.layers.append(layer)
+            settled = _carry(settled, edits, settles)
             text = layer.apply(text)
         return NormalizedDoc(doc=doc, text=text, offsets=offsets, flags=flags)
+
+
+def _carry(settled: list[tuple[int, int]], edits, settles: bool) -> list[tuple[int, int]]:
+    """The settled spans in the text after `edits`, plus the edits' own output when
+    their layer settles what it writes (a variant table's 矽 → 硅 is final: the spun
+    repair must not read 硅 as a swap)."""
+    edits = sorted(edits, key=lambda e: e.start)
+    out = []
+    for a, b in settled:
+        shift = sum(len(e.replacement) - (e.end - e.start) for e in edits if e.end <= a)
+        out.append((a + shift, b + shift))
+    if settles:
+        shift = 0
+        for e in edits:
+            out.append((e.start + shift, e.start + shift + len(e.replacement)))
+            shift += len(e.replacement) - (e.end - e.start)
+    return out
 
 
 def normalize_text(text: str, rules, doc_id: str = "text") -> NormalizedDoc:

@@ -34,6 +34,22 @@ def split_sentences(text: str) -> list[Sentence]:
     return out
 
 
+_LETTER_END = regex.compile(r"[A-Za-z]$")
+_LETTER_START = regex.compile(r"[A-Za-z]")
+
+
+def _join_latin(tokens: list[str]) -> list[str]:
+    """A short Latin unit or name in the user dictionary (ns, Te…) splits a longer
+    Latin word it is part of (Te|ns|ix); letters glued to letters are one word again."""
+    out: list[str] = []
+    for t in tokens:
+        if out and _LETTER_END.search(out[-1]) and _LETTER_START.match(t):
+            out[-1] += t
+        else:
+            out.append(t)
+    return out
+
+
 class Segmenter:
     """jieba with the project's user dictionary; HMM off (see `hmm`)."""
 
@@ -73,7 +89,7 @@ class Segmenter:
         return tk
 
     def tokens(self, text: str) -> list[str]:
-        return self.tokenizer.lcut(text, HMM=self.hmm)
+        return _join_latin(self.tokenizer.lcut(text, HMM=self.hmm))
 
     @cached_property
     def pos_tokenizer(self):
@@ -88,7 +104,13 @@ class Segmenter:
         return pt
 
     def pos_tokens(self, text: str) -> list[tuple[str, str]]:
-        return [(p.word, p.flag) for p in self.pos_tokenizer.lcut(text, HMM=self.hmm)]
+        out: list[tuple[str, str]] = []
+        for p in self.pos_tokenizer.lcut(text, HMM=self.hmm):
+            if out and _LETTER_END.search(out[-1][0]) and _LETTER_START.match(p.word):
+                out[-1] = (out[-1][0] + p.word, "eng")      # Te|ns|ix → Tensix
+            else:
+                out.append((p.word, p.flag))
+        return out
 
     def __call__(self, norm: NormalizedDoc) -> Segmented:
         return Segmented(norm, split_sentences(norm.text))

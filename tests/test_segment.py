@@ -25,3 +25,8 @@ def test_sentences_split_on_end_marks_and_lines():
     s = split_sentences("第一句。第二句！\n第三句；第四句")
     assert [x.text.strip() for x in s] == ["第一句。", "第二句！", "第三句；", "第四句"]
     assert [(x.start, x.end) for x in s][:2] == [(0, 4), (4, 8)]
+
+
+def test_a_short_latin_user_word_does_not_split_a_longer_latin_word(rules):
+    # ns (nanoseconds) is a unit; Tensix is one word, and its cores are Tensix cores
+    assert rules.segmenter.tokens("128个Tensix核心") == ["128", "个", "Tensix", "核心"]

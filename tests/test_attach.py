@@ -779,8 +779,3 @@ def test_a_name_written_with_its_stock_code_is_a_company(extract):
 def test_the_model_number_of_a_named_chinese_brand_alone_is_that_product(extract):
     got = extract("主力是昇腾910B和昇腾910C。910B单卡功耗大概四百瓦，910C显存128GB。")
     assert [(r["kind"], r["subject"]) for r in got] == [("power", "昇腾910B"), ("data_size", "昇腾910C")]
-
-
-def test_a_packaging_platform_is_what_its_capacity_is_about(extract):
-    got = extract("CoWoS-L月产能明年将提升至7万片，CoWoS-S则降至1.5万片。")
-    assert [(r["value"], r["subject"]) for r in got] == [(70000, "CoWoS-L"), (15000, "CoWoS-S")]

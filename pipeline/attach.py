@@ -96,13 +96,13 @@ _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数
 # a chip or processor a device is fitted with (搭载Core Ultra 7 258V, 用的是M4), and the
 # pronoun that points at it (这颗芯片, 该处理器)
 _FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了?|用的是|换上了?|首发)(?:了|的是)?\s?(?:[^，,。；;的]{0,6}的)?\s?$")
-_CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|處理器|SoC)")
-_FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者|後者)[^，,。；;]{0,12}?)?(?:是|为|約為|约为|大约是|达到?)\s?"
-                               r"(?P<base>前者|后者|後者)的\s?[^，,。；;]{0,8}$")
-# 力成（6239）, 寒武纪（688256.SH）: a company and its stock code; the descriptor before
-# the name (封测厂, 载板大厂, 子公司) is no part of it
+_CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|SoC)")
+_FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者)[^，,。；;]{0,12}?)?(?:是|为|约为|大约是|达到?)\s?"
+                               r"(?P<base>前者|后者)的\s?[^，,。；;]{0,8}$")
 # a Chinese brand and a model number with a letter in it (昇腾910B, 征程6P)
 _HAN_BRANDED = regex.compile(r"\p{Han}{1,4}((?=[A-Za-z]?\d)[A-Za-z]?\d{1,4}[A-Za-z]{1,3}\d?)")
+# 力成（6239）, 寒武纪（688256.SH）: a company and its stock code; the descriptor before
+# the name (封测厂, 载板大厂, 子公司) is no part of it
 _LISTED = regex.compile(r"(\p{Han}{2,6})[（(]\d{4,6}(?:\.[A-Z]{2})?[)）]")
 _LISTED_DESCRIPTOR = regex.compile(r"^.*(?:厂|商|者|司|团|的|与|和|及|、|是|为|则|如)")
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
@@ -135,10 +135,32 @@ class Cue:
     text: str
 
 
+def _covered(text: str, ents) -> bytearray:
+    """A mask of the characters the entities cover."""
+    mask = bytearray(len(text) + 1)
+    for e in ents:
+        mask[e.start:e.end] = b"\x01" * (e.end - e.start)
+    return mask
+
+
+def _occurrences(text: str, forms: dict[str, str], found: list[Entity], etype: str, source: str,
+                 before: str = "", after: str = "") -> list[Entity]:
+    """Every place the text writes one of `forms` (written form → name) outside the
+    entities already found, as an entity of that name."""
+    if not forms:
+        return []
+    taken = _covered(text, found)
+    out = []
+    for form, name in forms.items():
+        for m in regex.finditer(before + regex.escape(form) + after, text):
+            if not any(taken[m.start():m.end()]):
+                out.append(Entity(name, etype, m.start(), m.end(), source))
+    return out
+
+
 class Attacher:
     def __init__(self, rules):
         self.rules = rules
-        self._kind_spans: dict[str, list[tuple[int, int]]] = {}    # the sentence's quantities, by kind
         self._part_items = {fold(x) for x in getattr(rules, "part_items", ())}
         self.cues: dict[str, list[tuple[regex.Pattern, str, str]]] = {}
         for kind, lst in rules.cues.items():
@@ -234,9 +256,7 @@ class Attacher:
             # the digits of a name are no quantity (征程5只有128TOPS is not five 只)
             inside = [(b.start, b.end) for b in brands]
             mentions[:] = [m for m in mentions if not any(a <= m.start < b for a, b in inside)]
-            cover = bytearray(len(seg.norm.text) + 1)
-            for b in brands:
-                cover[b.start:b.end] = b"\x01" * (b.end - b.start)
+            cover = _covered(seg.norm.text, brands)
             found = [e for e in found if not any(cover[e.start:e.end])]
         found += brands
         found += self._listed_companies(seg.norm.text, found)
@@ -299,9 +319,9 @@ class Attacher:
             parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
             chip = last_chip if last_chip and chip_age <= 3 and last_chip != topic and _CHIP_PRONOUN.search(sent.text) else ""
-            self._kind_spans = {}
+            ends: dict[str, list[int]] = {}      # where the sentence's quantities of each kind end
             for q in mine:
-                self._kind_spans.setdefault(q.kind, []).append((q.start - sent.start, q.end - sent.start))
+                ends.setdefault(q.kind, []).append(q.end - sent.start)
             for m in mine:
                 s, e = m.start - sent.start, m.end - sent.start
                 own = [x for x in ents if x not in parts
@@ -326,7 +346,7 @@ class Attacher:
                 # the topic (…NPU算力48 TOPS，是Meteor Lake的4倍多 after a sentence on Lunar Lake)
                 self._one(m, sent.text, s, e, own, carried, last_counted,
                           topic if topic_age <= TOPIC_SPAN else "",
-                          fallback=m.kind not in NO_TOPIC_KINDS or carried != topic)
+                          fallback=m.kind not in NO_TOPIC_KINDS or carried != topic, ends=ends)
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
                 if m.kind in RATIO_KINDS:
@@ -418,7 +438,7 @@ class Attacher:
             names.append(x.name)
         if len(names) < 2:
             return None
-        which = {"前者": names[-2], "後者": names[-1], "后者": names[-1]}
+        which = {"前者": names[-2], "后者": names[-1]}
         base = which[m.group("base")]
         # with only the baseline named (容量是前者的1.5倍), the subject the rules chose stays
         subj = which[m.group("subj")] if m.group("subj") else chosen if chosen and chosen != base \
@@ -434,40 +454,19 @@ class Attacher:
             m = _HAN_BRANDED.fullmatch(e.name) if e.type == "product" else None
             if m:
                 full.setdefault(m.group(1), set()).add(e.name)
-        if not full:
-            return []
-        taken = bytearray(len(text) + 1)
-        for e in found:
-            taken[e.start:e.end] = b"\x01" * (e.end - e.start)
-        out = []
-        for model, names in full.items():
-            if len(names) != 1:
-                continue
-            for m in regex.finditer(r"(?<![A-Za-z0-9\-])" + regex.escape(model) + r"(?![A-Za-z0-9])", text):
-                if not any(taken[m.start():m.end()]):
-                    out.append(Entity(next(iter(names)), "product", m.start(), m.end(), "short"))
-        return out
+        forms = {model: next(iter(names)) for model, names in full.items() if len(names) == 1}
+        return _occurrences(text, forms, found, "product", "short", r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
 
     @staticmethod
     def _listed_companies(text: str, found: list[Entity]) -> list[Entity]:
         """A name written with its stock code (力成（6239）, 寒武纪（688256）) is a listed
         company the gazetteer may not know; every later mention of the name is it too."""
-        names = set()
+        names = {}
         for m in _LISTED.finditer(text):
             name = _LISTED_DESCRIPTOR.sub("", m.group(1))
             if len(name) >= 2 and not any(e.start <= m.start(1) < e.end for e in found):
-                names.add(name)
-        if not names:
-            return []
-        taken = bytearray(len(text) + 1)
-        for e in found:
-            taken[e.start:e.end] = b"\x01" * (e.end - e.start)
-        out = []
-        for name in names:
-            for m in regex.finditer(regex.escape(name), text):
-                if not any(taken[m.start():m.end()]):
-                    out.append(Entity(name, "organization", m.start(), m.end(), "listed"))
-        return out
+                names[name] = name
+        return _occurrences(text, names, found, "organization", "listed")
 
     def _dominant_memory(self, found: list[Entity]) -> set[str]:
         """A text about memory (HBM4, DDR5) names its generations more often than any
@@ -741,7 +740,8 @@ class Attacher:
         return fold(item) in self._part_items
 
     def _one(self, m: Mention, sent: str, s: int, e: int, ents: list[Entity], topic: str,
-             last_counted: str = "", ratio_topic: str = "", fallback: bool = True) -> None:
+             last_counted: str = "", ratio_topic: str = "", fallback: bool = True,
+             ends: dict[str, list[int]] | None = None) -> None:
         cs, ce = self._clause_bounds(sent, s)
         m.subject, m.compared_to, m.subject_rule = self._subject(m, sent, s, e, cs, ce, ents, topic, last_counted,
                                                                   ratio_topic, fallback)
@@ -753,8 +753,9 @@ class Attacher:
         if m.kind == "date":       # 2019年8月23日，华为发布了…: the event is told after the date
             cs, ce = 0, len(sent)
         clause = sent[cs:ce]
+        ends = ends or {}
         own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(m.kind, []) if f == "text"], clause, cs, s, e,
-                                m.kind, sent)
+                                m.kind, sent, ends.get(m.kind, ()))
         # a cue can change the kind (300GB of 带宽 is a bandwidth) when it is nearer
         # than any cue of the kind itself (80GB显存和3.35TB/s带宽 stays a size)
         for frm, to, pat in self.shifts:
@@ -765,7 +766,7 @@ class Attacher:
                 m.kind = to
                 m.unit = self.rules.units.canonical_unit(to)
                 own_cue = self._nearest([(p, l) for p, l, f in self.cues.get(to, []) if f == "text"],
-                                        clause, cs, s, e, to, sent)
+                                        clause, cs, s, e, to, sent, ends.get(to, ()))
         attr, cue = "", ""
         for pat, label, field in self.cues.get(m.kind, []):
             if field == "item" and m.item and pat.search(m.item):
@@ -821,7 +822,7 @@ class Attacher:
         return ""
 
     def _nearest(self, cues, clause: str, cs: int, s: int, e: int, kind: str | None = None,
-                 sent: str | None = None):
+                 sent: str | None = None, kind_ends=()):
         """(distance, label, cue text) of the cue nearest the mention; before wins ties.
         A generic cue (its label is the kind's default: 带宽 → bandwidth) gives way to
         a specific one before the mention in the same clause (P2P总带宽 → p2p_bandwidth)."""
@@ -833,7 +834,7 @@ class Attacher:
             where = sent if kind == "date" else sent[:s]
             # ... unless another quantity of the kind stands between and took it
             # (NPU算力48 TOPS，GPU算力67 TOPS: 67 TOPS is no NPU's)
-            lo = max((b for a, b in self._kind_spans.get(kind, ()) if b <= s), default=0) if kind != "date" else 0
+            lo = max((b for b in kind_ends if b <= s), default=0) if kind != "date" else 0
             specific = self._nearest_any([(p, l) for p, l in cues if l != generic], where[lo:], lo, s, e)
             if specific:
                 return specific

@@ -90,7 +90,6 @@ _SPEAKER_ORG = regex.compile(r"(?:主讲人|主讲嘉宾|嘉宾|讲师|演讲者
 # the classifiers of things a product line is counted in (颗, 张, 台), and what may stand
 # between the product and its count (天玑9400约2,000万颗, 主力是昇腾910C，三千零七十二张)
 _THING_CLASSIFIERS = set("颗张块台片枚套部支")
-_GENERIC_CARDS = {"加速卡"}
 _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数|数量)?(?:则|也|都|已|已经)*"
                                     r"(?:是|为|有|达到?|共|一共|总共|约|大约|超过|高达|将近|接近|[，,：:]|\s)*")
 # a chip or processor a device is fitted with (搭载Core Ultra 7 258V, 用的是M4), and the
@@ -576,7 +575,7 @@ class Attacher:
                 cls = next((c for c in text[m.start:m.end] if c in classifiers), "")
                 if not cls:
                     continue
-                if m.item in _GENERIC_CARDS and (here.get(cls) or prev.get(cls)) in product_names:
+                if m.item and m.item == self.rules.items.get("卡") and (here.get(cls) or prev.get(cls)) in product_names:
                     # 一共是四千零九十六张昇腾910B … 每台八张卡: the cards are those just counted
                     m.item = here.get(cls) or prev.get(cls)
                 elif m.item and m.item != cls:

@@ -38,13 +38,13 @@ _LETTER_END = regex.compile(r"[A-Za-z]$")
 _LETTER_START = regex.compile(r"[A-Za-z]")
 
 
-def _join_latin(tokens: list[str]) -> list[str]:
+def _join_latin(tokens: list, word=lambda t: t, glue=lambda a, b: a + b) -> list:
     """A short Latin unit or name in the user dictionary (ns, Te…) splits a longer
     Latin word it is part of (Te|ns|ix); letters glued to letters are one word again."""
-    out: list[str] = []
+    out: list = []
     for t in tokens:
-        if out and _LETTER_END.search(out[-1]) and _LETTER_START.match(t):
-            out[-1] += t
+        if out and _LETTER_END.search(word(out[-1])) and _LETTER_START.match(word(t)):
+            out[-1] = glue(out[-1], t)
         else:
             out.append(t)
     return out
@@ -104,13 +104,8 @@ class Segmenter:
         return pt
 
     def pos_tokens(self, text: str) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        for p in self.pos_tokenizer.lcut(text, HMM=self.hmm):
-            if out and _LETTER_END.search(out[-1][0]) and _LETTER_START.match(p.word):
-                out[-1] = (out[-1][0] + p.word, "eng")      # Te|ns|ix → Tensix
-            else:
-                out.append((p.word, p.flag))
-        return out
+        pairs = [(p.word, p.flag) for p in self.pos_tokenizer.lcut(text, HMM=self.hmm)]
+        return _join_latin(pairs, word=lambda t: t[0], glue=lambda a, b: (a[0] + b[0], "eng"))
 
     def __call__(self, norm: NormalizedDoc) -> Segmented:
         return Segmented(norm, split_sentences(norm.text))

@@ -21,6 +21,10 @@ from .extract.actions import dateline as dateline_of
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
+# the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
+_PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
+# between the items of a list of figures: a separator, then a short name and a hedge
+_LIST_GAP = regex.compile(r"\s?[^，,。；;：:\d%]{0,6}[，,、；;]\s?(?:而|和|与)?[^，,。；;：:\d]{0,12}?(?:约|約|为|為|是|达|則|则|仅|僅|也有|有)?\s?")
 # kinds whose subject may be an organisation named before them (funding, dates, shares);
 # a count after an organisation is rarely about it (NVIDIA…总计4期, 2位讲师)
 ORG_KINDS = ("money", "date", "percent")
@@ -44,7 +48,7 @@ _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|�
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
 _LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?"
                           r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
-_LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式)?(?:上市|量产|出货|开卖|发布)")
+_LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式|开始|已经|已){0,2}(?:上市|量产|出货|供货|开卖|开售|发布)")
 # 每颗64核, 每颗超级芯片由两颗B200组成: "each" of the thing counted just before
 _EACH = regex.compile(r"每(?:一)?[颗块张个台片枚](?:\s?$|\p{Han}{0,5}?(?:由|有|包含|配备?|集成|搭载|内含|里有|里是|都有|各有)[^，,。；;]{0,20}$)")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
@@ -364,6 +368,7 @@ class Attacher:
                         and not (last_counted and m.subject == last_counted):
                     # (每颗由两颗B200和一颗Grace组成: the parts of "each" do not become it)
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
+            self._list_labels(sent.text, sent.start, mine)
             self._respectively(sent.text, sent.start, ents, mine)
             self._heading(sent.text, products, mine)
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
@@ -383,8 +388,10 @@ class Attacher:
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a
             # sentence's shares and dates are about, never a topic later specs take
+            # (nor the previous generation it is set against: 该芯片采用5纳米工艺，上一代Gaudi 2用的是7纳米)
             wholes = [x for x in products if x not in parts and x.type == "product"
-                      and not self._is_baseline(sent.text, x)]
+                      and not self._is_baseline(sent.text, x)
+                      and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)]
             # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
             if members and len(members) < len(wholes):
@@ -796,6 +803,19 @@ class Attacher:
             attr = "event_date"
         m.attribute, m.cue = attr, cue
 
+
+    def _list_labels(self, sent: str, base: int, mine: list[Mention]) -> None:
+        """三星市占33.9%，SK海力士约20.5%，铠侠约16.9%: a ratio with no cue of its own that
+        continues a list the sentence began with a labelled one shares its label (only
+        names, hedges and the like stand between them)."""
+        prev = None
+        for m in mine:
+            if m.kind not in RATIO_KINDS:
+                continue
+            if not m.attribute and prev is not None and prev.attribute and prev.kind == m.kind \
+                    and _LIST_GAP.fullmatch(sent, prev.end - base, m.start - base):
+                m.attribute, m.cue = prev.attribute, prev.cue
+            prev = m
 
     def _spec_of_ratio(self, m: Mention, clause: str, cs: int, s: int) -> tuple[str, str] | None:
         """The spec a ratio multiplies, from the cue words of the spec kinds named

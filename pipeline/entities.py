@@ -58,7 +58,7 @@ def _alias_regex(alias: str, fold_case: bool = True) -> str:
 
 
 # a Chinese brand of two characters and a model number right after it (征程6P, 云驰S7)
-_HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]?(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-9.,%：:、)）\s]|$)")
+_HAN_MODEL = regex.compile(r"(\p{Han}{2})([A-Z]{0,2}(\d{1,4})[A-Z]{0,2})(?![A-Za-z0-9.,%：:、)）\s]|$)")
 _SOFTWARE_VERSION = regex.compile(r"\s?(\d{1,2}(?:\.\d{1,2})?)(?![\d.A-Za-z%])")
 _TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
@@ -71,6 +71,7 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
 # what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
 _NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
+_QUANTITY_AFTER = regex.compile(r"\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|人|名|家|款|种|倍|层|層|位|次|天|核|线程)")
 _ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|PRO|Max|MAX|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
 _LAUNCHED_NUMBER = regex.compile(r"(?:推出|发布|发表|量产|发售|上市)的(?=\s?\d{3,5})")
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture|格式|数据格式|数据类型|精度)")
@@ -225,6 +226,8 @@ class EntityMatcher:
             letters = m.group(2)[len(m.group(2).rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")):]
             if len(letters) >= 2:
                 continue            # 容量24GB: two letters after the digits are a unit
+            if self.is_format(m.group(2)) or self.by_fold.get(fold(m.group(2))):
+                continue            # 稠密FP16, 搭载H100: a format or a listed name is no brand's model
             # 征程6P: one letter may be a model suffix or a unit prefix, and 征程5只 a
             # count; only an occurrence with neither makes the prefix a brand, but
             # every one is a name then
@@ -405,7 +408,11 @@ class EntityMatcher:
                 if not free(s, t) or not _DIGIT.search(model) and " " not in model and len(model) < 3:
                     continue        # 骁龙X alone is no model; 酷睿Ultra and 骁龙X Elite are
                 t = m.start(3) + len(model)
-                name = f"{self.brand_fold[fold(m.group(2))]} {model}"
+                if _QUANTITY_AFTER.match(text, t) and model.isdigit():
+                    continue        # 昇腾2025年, 骁龙8核: a number with a unit or a classifier is no model
+                line = self.brand_fold[fold(m.group(2))]
+                # a line the maker names in Chinese keeps it glued (昇腾610, like the listed 昇腾910B)
+                name = f"{line}{model}" if _HAN_ONLY.fullmatch(line) else f"{line} {model}"
                 if m.group(1):
                     if fold(m.group(2)) not in self.brand_generations or "Gen" in model:
                         s = m.start(2)          # 第五代至强: the generation is no part of the name

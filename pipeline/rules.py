@@ -91,7 +91,13 @@ class RuleSet:
 
     def is_known_name(self, text: str) -> bool:
         from .entities import fold
-        return fold(text) in self.entities.by_fold
+        f = fold(text)
+        return f in self.entities.by_fold or f in self._word_folds
+
+    @cached_property
+    def _word_folds(self) -> set[str]:
+        from .entities import fold
+        return {fold(w) for w, _keep in self.entities.series} | {fold(w) for w in self.entities.brands}
 
     def is_subject(self, ent) -> bool:
         """Products and organisations can be subjects; formats, buses, memory types,
@@ -135,13 +141,18 @@ class RuleSet:
     @cached_property
     def _protect_re(self):
         from .trie_regex import trie_pattern
-        names = set(self.protected_names)
+        # a line's own word is a name too (昇腾 in an unlisted 昇腾610 is no spun 升腾)
+        names = set(self.protected_names) | {w for w, _k in self.entities.series if not w.isascii()} \
+            | {w for w in self.entities.brands if not w.isascii()}
         return regex.compile(trie_pattern(names)) if names else None
 
     @cached_property
     def _names_re(self):
         from .trie_regex import trie_pattern
         names = {a for e in self.entities.entries for a in (e.name, *e.aliases) if not a.isascii()}
+        # series and brand words too: an unlisted 昇腾610 keeps its 昇
+        names |= {w for w, _keep in self.entities.series if not w.isascii()}
+        names |= {w for w in self.entities.brands if not w.isascii()}
         return regex.compile(trie_pattern(names)) if names else None
 
     def name_spans(self, text: str) -> list[tuple[int, int]]:

@@ -154,7 +154,8 @@ def count(ex, rule, m, text, seg):
         item = ex.rules.classifier_items.get(m.group("cls"), "")
         source = "classifier" if item else ""
     # "one" is an article far more often than a count: keep it only for named things
-    if val == 1 and source not in ("product", "items"):
+    if val == 1 and source not in ("product", "items") and not m.group("num").isdigit():
+        # (1颗激光雷达 written in digits is a count all the same)
         return []
     if source == "items":
         item = _in_context(ex, item, text, m.start("num"), m.end())

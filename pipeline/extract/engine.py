@@ -284,6 +284,10 @@ class Extractor:
         for i, (w, flag) in enumerate(toks):
             if w == "的":
                 prev = toks[i - 1][1] if i else ""
+                if i == 1 and len(toks[0][0]) == 1 and (prev[:1] == "n" or prev == "zg") \
+                        and regex.match(r"\p{Han}", toks[0][0]):
+                    head = compound = toks[0][0]    # 三台车的油耗: the car is counted, not its fuel
+                    break
                 if seen_noun and prev[:1] == "n" and prev != "nz" and not measured:
                     break
                 text += w
@@ -294,7 +298,9 @@ class Extractor:
                 continue
             if w in self.stop_words or regex.fullmatch(r"[^\w]+", w):
                 break
-            nounish = flag[:1] in ("n", "x") or flag in ("eng", "vn", "j", "l") or w in self.rules.items
+            # (a place word after a noun closes a compound: 红绿灯路口)
+            nounish = flag[:1] in ("n", "x") or flag in ("eng", "vn", "j", "l") or w in self.rules.items \
+                or flag == "s" and seen_noun
             if seen_noun and not nounish and flag[:1] not in ("m", "q", "a", "b", "v"):
                 break                       # a verb after the noun ends the phrase
             verb_in_name = False
@@ -310,6 +316,8 @@ class Extractor:
                 continue                    # the unit of 5纳米计算芯粒 is not what is counted
             if self._brand(w) or not (nounish or verb_in_name) or len(w) == 1 and w.isascii():
                 run = []
+            elif len(w) == 1 and flag[:1] != "n" and flag != "zg" and i + 1 < len(toks) and toks[i + 1][0].isascii():
+                run = []                    # 自研NPU split as 自|研|NPU: 研 is no part of the name
             else:
                 run.append(w)
             if nounish:
@@ -317,10 +325,17 @@ class Extractor:
                 if len(w) >= 2 or w.isascii():
                     head = w
                     compound = "".join(run[-3:])
-                elif i and len(toks[i - 1][0]) == 1 and toks[i - 1][1][:1] == "n" and regex.match(r"\p{Han}", w):
+                elif i and len(toks[i - 1][0]) == 1 and (toks[i - 1][1][:1] == "n" or toks[i - 1][1] == "zg") \
+                        and regex.match(r"\p{Han}", w):
                     # two one-character nouns the dictionary lacks as a word (铜 缆)
                     head = toks[i - 1][0] + w
                     compound = "".join(run[-3:])
+        if not head and toks and len(toks[0][0]) == 1 and (toks[0][1][:1] == "n" or toks[0][1] == "zg") \
+                and regex.match(r"\p{Han}", toks[0][0]) \
+                and (len(toks) == 1 or toks[1][0] == "的" or toks[1][0] in self.stop_words
+                     or regex.fullmatch(r"[^\w]+", toks[1][0])):
+            # 四台车的…, 两家店，: a one-character noun alone after the classifier is what is counted
+            head = compound = toks[0][0]
         if not head:
             # the tagger calls some nouns verbs (托盘): two Han words right after the
             # classifier, ending at punctuation or a stop word, are the counted thing

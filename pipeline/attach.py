@@ -23,6 +23,8 @@ from .model import Mention, Segmented
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
+# a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
+_LINE_MODEL = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) (\d{3,5})([A-Z]{1,2})")
 # between the items of a list of figures: a separator, then a short name and a hedge
 _LIST_GAP = regex.compile(r"\s?[^，,。；;：:\d%]{0,6}[，,、；;]\s?(?:而|和|与)?[^，,。；;：:\d]{0,12}?(?:约|約|为|為|是|达|則|则|仅|僅|也有|有)?\s?")
 # kinds whose subject may be an organisation named before them (funding, dates, shares);
@@ -264,6 +266,7 @@ class Attacher:
         found += brands
         found += self._listed_companies(seg.norm.text, found)
         found += self._short_models(seg.norm.text, found)
+        found += self._sibling_models(seg.norm.text, found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -347,9 +350,12 @@ class Attacher:
                     carried = actor
                 # a ratio against a named baseline with no subject in the sentence compares
                 # the topic (…NPU算力48 TOPS，是Meteor Lake的4倍多 after a sentence on Lunar Lake)
+                # (a pronoun in the quantity's own clause points at the topic whatever the
+                # kind: 该芯片的交换延迟可压低到250纳秒)
+                pointed = bool(_PRONOUN.search(sent.text, self._clause_bounds(sent.text, s)[0], s))
                 self._one(m, sent.text, s, e, own, carried, last_counted,
                           topic if topic_age <= TOPIC_SPAN else "",
-                          fallback=m.kind not in NO_TOPIC_KINDS or carried != topic, ends=ends)
+                          fallback=m.kind not in NO_TOPIC_KINDS or carried != topic or pointed, ends=ends)
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
                 if m.kind in RATIO_KINDS:
@@ -462,6 +468,27 @@ class Attacher:
                 full.setdefault(m.group(1), set()).add(e.name)
         forms = {model: next(iter(names)) for model, names in full.items() if len(names) == 1}
         return _occurrences(text, forms, found, "product", "short", r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
+
+    @staticmethod
+    def _sibling_models(text: str, found: list[Entity]) -> list[Entity]:
+        """至强6980P的建议价是17800美元，6972P是14600美元: a bare model number written
+        later in the sentence of a line's model, in the same shape (digits, then the
+        same number of letters), is a sibling of that line (Xeon 6972P)."""
+        taken = _covered(text, found)
+        out = []
+        for e in found:
+            m = _LINE_MODEL.fullmatch(e.name) if e.type == "product" else None
+            if not m:
+                continue
+            line, digits, letters = m.group(1), len(m.group(2)), len(m.group(3))
+            end = text.find("。", e.end)
+            end = len(text) if end < 0 else end
+            shape = regex.compile(rf"(?<![A-Za-z0-9\-.])(\d{{{digits}}}[A-Z]{{{letters}}})(?=[是为的，,、；;：:）)\s]|$)")
+            for b in shape.finditer(text, e.end, end):
+                if not any(taken[b.start():b.end()]) and b.group(1) != m.group(2) + m.group(3):
+                    out.append(Entity(f"{line} {b.group(1)}", "product", b.start(), b.end(), "sibling"))
+                    taken[b.start():b.end()] = b"\x01" * (b.end() - b.start())
+        return out
 
     @staticmethod
     def _listed_companies(text: str, found: list[Entity]) -> list[Entity]:

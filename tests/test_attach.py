@@ -844,3 +844,22 @@ def test_the_previous_generation_is_no_topic(extract):
 def test_a_date_before_a_product_that_starts_shipping(extract):
     got = extract("某公司在7月2日宣布，新一代网卡芯片K7正式开始出货。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("--07-02", "K7")]
+
+
+def test_a_sibling_model_written_bare_after_its_line(extract):
+    got = extract("价格方面，至强6960P的建议价是13500美元，6944P是9800美元。")
+    assert [(r["value"], r["subject"]) for r in got] == [(13500, "Xeon 6960P"), (9800, "Xeon 6944P")]
+
+
+def test_people_counted_by_the_noun_before_them(extract):
+    item = lambda t: [r["item"] for r in extract(t) if r["kind"] == "count"]
+    assert item("公司研发人员共612人") == ["研发人员"]
+    assert item("截至6月底，员工总数为1,408人") == ["员工"]
+    assert item("现场来了两百人") == ["人"]
+    # the size or use of what is counted is no part of it
+    assert item("一个2048颗加速卡规模的集群") == ["加速卡"]
+
+
+def test_a_pronoun_in_the_clause_points_at_the_topic_for_any_kind(extract):
+    got = extract("我们来看X9交换芯片。博通也强调，该芯片的端口延迟可压低到300纳秒以下。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("duration", "X9")]

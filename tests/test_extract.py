@@ -183,3 +183,15 @@ def test_a_date_field_of_a_header_line_is_the_texts_own_date(extract):
     got = extract("频道：芯片观察｜发布日期：2025年3月2日｜标题：新品横评\n这颗芯片去年10月发布。")
     dates = [(r["value"], r["subject"]) for r in got if r["kind"] == "date"]
     assert dates == [("2025-03-02", ""), ("2024-10", "")]
+
+
+def test_taiwan_units_and_line_rates(extract):
+    got = lambda t: [(r["kind"], r["value"]) for r in extract(t)]
+    assert got("整座机房耗电约2,400瓩") == [("power", 2.4e6)]
+    assert got("雷射输出功率50毫瓦") == [("power", 0.05)]
+    assert got("传输距离可达2,000公尺") == [("length", 2000)]
+    # a bare G or T before a port, a lane, a switch or a form factor is a line rate in bits
+    assert got("每个400G埠的功耗") == [("bandwidth", 5e10)]
+    assert got("由八个100G电通道组成") == [("count", 8), ("bandwidth", 1.25e10)]
+    assert got("转向3.2T交换器") == [("bandwidth", 4e11)]
+    assert got("显存96G") == [("data_size", 9.6e10)]

@@ -149,6 +149,8 @@ def count(ex, rule, m, text, seg):
     if cls in ex.rules.counts_itself:
         # 12层HBM3E counts layers: the thing after 层 is what they stack into
         return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=cls)] if val != 1 else []
+    if val == 1 and regex.match(r"\s?[\d两三四五六七八九十百千万]", text[m.end("cls"):m.end("cls") + 2]):
+        return []       # 一个2048颗加速卡的集群: "one" before another count is an article
     item, source = ex.item_after(text, m.end("cls"), seg)
     if not item:
         item = ex.rules.classifier_items.get(m.group("cls"), "")

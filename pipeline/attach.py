@@ -23,6 +23,8 @@ from .model import Mention, Segmented
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
+_EXCEPT = regex.compile(r"除了?\s?$")
+_WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
 _LINE_MODEL = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) (\d{3,5})([A-Z]{1,2})")
 # between the items of a list of figures: a separator, then a short name and a hedge
@@ -397,6 +399,7 @@ class Attacher:
             # (nor the previous generation it is set against: 该芯片采用5纳米工艺，上一代Gaudi 2用的是7纳米)
             wholes = [x for x in products if x not in parts and x.type == "product"
                       and not self._is_baseline(sent.text, x)
+                      and not _EXCEPT.search(sent.text, max(0, x.start - 4), x.start)
                       and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)]
             # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
@@ -649,9 +652,15 @@ class Attacher:
         products = [x for x in ents if x.type in ("product", "software")]
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
+        # 除了288V以外，其他型号…: a product set aside is what the sentence is not about
+        products = [x for x in products if not _EXCEPT.search(sent, max(0, x.start - 4), x.start)]
         baseline = [x for x in products if self._is_baseline(sent, x)]
         if baseline:
             products = [x for x in products if x not in baseline]
+            if m.kind in RATIO_KINDS and _WE_COMPARE.search(sent, max(0, baseline[0].start - 12), baseline[0].start) \
+                    and (topic or ratio_topic):
+                # 我们比H100快1.2倍: the speaker's own product, which the talk is about
+                return topic or ratio_topic, baseline[0].name, "comparison.we"
             if m.kind in RATIO_KINDS:
                 cand = [x for x in products if x.end <= s] or [x for x in products if x.start >= e]
                 return (cand[-1].name if cand and cand[-1].end <= s else cand[0].name if cand

@@ -1,5 +1,6 @@
 """Subject and attribute decisions on small sentences of several shapes."""
 import pytest
+from pipeline.entities import fold
 
 
 def rows(extract, text):
@@ -863,3 +864,13 @@ def test_people_counted_by_the_noun_before_them(extract):
 def test_a_pronoun_in_the_clause_points_at_the_topic_for_any_kind(extract):
     got = extract("我们来看X9交换芯片。博通也强调，该芯片的端口延迟可压低到300纳秒以下。")
     assert [(r["kind"], r["subject"]) for r in got] == [("duration", "X9")]
+
+
+def test_we_compared_with_a_baseline_is_the_product_talked_about(extract):
+    got = extract("今天我们发布Gaudi 3。跑Llama 3 70B推理时，我们比H200快1.4倍。")
+    assert [(r["value"], fold(r["subject"])) for r in got] == [(1.4, "gaudi3")]
+
+
+def test_a_product_set_aside_is_not_the_subject(extract):
+    got = extract("除了X7 Max以外，这个系列其他型号的基础功耗都是15瓦。")
+    assert [r["subject"] for r in got] == [""]

@@ -23,6 +23,7 @@ from .model import Mention, Segmented
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
+_ITEM_AFTER_NAME = regex.compile(r"\s?\S")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -77,7 +78,7 @@ _BASE_BEFORE = regex.compile(r"(?:与|和|跟|同|较|相较于|相比于|对比
 _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比较|对比|相较|不同|不一样|一样|相同|类似|比(?=\s?[，,]))")
 # 比Meteor Lake快, 是Meteor Lake的4倍: the product compared with is no topic
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为|领先|落后|反超|超越|胜过|优于|高于|低于)\s?$")
-_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱|贵|便宜|省)"
+_BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱|贵|便宜|省|提升|增加|增长|降低|减少|下降)"
                                r"|\s?(?:约|大约|近|超过|达)?\s?[\d一二两三四五六七八九十百]+(?:\.\d+)?\s?(?:%|％|倍|成))")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
@@ -684,13 +685,23 @@ class Attacher:
                      and (_LAUNCH_VERB.search(sent, max(0, x.start - 20), x.start) or _LAUNCH_AFTER.match(sent, x.end))]
             if named:
                 return named[0].name, "", "date.launch_verb"
+        if m.kind == "date" and self._events is not None:
+            # 去年5月在2017年度GPU技术大会（GTC）上, 6月4日的Computex: the date of an event
+            after = self._event_after.match(sent, e)
+            before = self._event_before.search(sent, max(0, s - 30), s)
+            hit = after or before
+            if hit:
+                return self.rules.events[self._event_form(hit.group("ev"))], "", "date.event"
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"
                 and not (m.kind in RATIO_KINDS and _SPEAKER.match(sent, x.end))]
         if m.kind == "count":
             # the thing a count counts (16块V100) is not its subject; a product a
-            # count describes (128核的EPYC 9755) is
-            products = [x for x in products if not (e <= x.start <= e + 12 and fold(x.name) == fold(m.item))]
+            # count describes (128核的EPYC 9755) is; nor is the brand of what it counts
+            # (两颗英特尔至强Platinum CPU counts CPUs of that line)
+            products = [x for x in products if not (e <= x.start <= e + 12 and (
+                fold(x.name) == fold(m.item) or m.item and _ITEM_AFTER_NAME.match(sent, x.end)
+                and sent[x.end:x.end + 12].lstrip().startswith(m.item)))]
         # 两颗AMD EPYC 7742，每颗64核; 8块H100，每块有80GB显存: "each" refers to the
         # thing counted just before
         each = _EACH.search(sent, cs, s)
@@ -839,6 +850,27 @@ class Attacher:
             attr = "event_date"
         m.attribute, m.cue = attr, cue
 
+
+    @cached_property
+    def _events(self):
+        forms = sorted(getattr(self.rules, "events", {}) or {}, key=len, reverse=True)
+        return "|".join(regex.escape(f) for f in forms) if forms else None
+
+    @cached_property
+    def _event_after(self):
+        # the date, then (年度, 的, 刚刚结束的, 在…) and the event
+        return regex.compile(r"\s?(?:年度|年)?\s?(?:举办的|举行的|召开的|开幕的|结束的|刚刚结束的|刚结束的|[^，,。；;：:、\s\d])?\s?"
+                             r"(?:(?:19|20)\d\d\s?(?:年度|年)?\s?)?(?P<ev>" + self._events + r")", regex.I)
+
+    @cached_property
+    def _event_before(self):
+        # the event (and its year), then 于/在/将于 and the date
+        return regex.compile(r"(?P<ev>" + self._events + r")(?:\s?(?:19|20)\d\d)?(?:大会|大會|展)?\s?"
+                             r"(?:于|於|在|将于|將於|定于|是|从|自)?\s?$", regex.I)
+
+    def _event_form(self, text: str) -> str:
+        low = {k.lower(): k for k in self.rules.events}
+        return low.get(text.lower(), text)
 
     def _list_labels(self, sent: str, base: int, mine: list[Mention]) -> None:
         """三星市占33.9%，SK海力士约20.5%，铠侠约16.9%: a ratio with no cue of its own that

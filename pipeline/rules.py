@@ -83,6 +83,7 @@ class RuleSet:
     finance_words: Any = None
     results_events: Any = None
     dominant_subjects: Any = None
+    events: dict = field(default_factory=dict)
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
@@ -229,7 +230,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -280,6 +281,11 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         dominant_subjects = regex.compile(d["dominant_subjects"]) if d.get("dominant_subjects") else None
     except regex.error as ex:
         raise RuleFileError(str(p), None, f"dominant_subjects is not a valid regex: {ex}") from ex
+    events: dict[str, str] = {}
+    for ev in d.get("events", []) or []:
+        _need(ev, {"name"}, p, "an event", {"name", "aliases"})
+        for w in [ev["name"], *(ev.get("aliases") or [])]:
+            events[str(w)] = str(ev["name"])
     p = root / "cues.yaml"
     cues_raw = load_yaml(p)
     cues: dict[str, list[dict]] = {}
@@ -372,6 +378,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.finance_words = cue_patterns.get("finance_words")
     rs.results_events = cue_patterns.get("results_events")
     rs.dominant_subjects = dominant_subjects
+    rs.events = events
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs
 

@@ -874,3 +874,24 @@ def test_we_compared_with_a_baseline_is_the_product_talked_about(extract):
 def test_a_product_set_aside_is_not_the_subject(extract):
     got = extract("除了X7 Max以外，这个系列其他型号的基础功耗都是15瓦。")
     assert [r["subject"] for r in got] == [""]
+
+
+def test_a_date_at_an_event_is_the_events(extract):
+    dates = lambda t: [(r["value"], r["subject"]) for r in extract(t) if r["kind"] == "date"]
+    assert dates("今年3月在2024年度GPU技术大会（GTC）上，英伟达展示了新机柜。") == [("--03", "GTC"), ("2024", "GTC")]
+    assert dates("在9月刚刚结束的HPC China上，我们演示了新集群。") == [("--09", "HPC China")]
+    assert dates("在2014年ImageNet竞赛中，错误率降到了6.7%。")[0] == ("2014", "ImageNet")
+    # a launch the date tells of keeps its product
+    assert dates("AMD在6月3日的Computex上发布了Ryzen AI 300。") == [("--06-03", "Ryzen AI 300")]
+    # a date not written at the event is no event's
+    assert dates("2023年3月，英伟达在GTC上发布了H100 NVL。")[0][1] != "GTC"
+
+
+def test_the_line_of_what_a_count_counts_is_not_its_subject(extract):
+    got = extract("DGX-3的处理器采用了两颗Intel Xeon Platinum CPU。")
+    assert [(r["item"], r["subject"]) for r in got] == [("CPU", "DGX-3")]
+
+
+def test_a_baseline_raised_against_is_no_subject_of_the_rest(extract):
+    got = extract("我们来看DGX-3。内存方面配置2TB主机内存，比DGX-2提升1倍，10个网卡。")
+    assert [(r["kind"], r["subject"]) for r in got if r["kind"] != "multiplier"] == [("data_size", "DGX-3"), ("count", "")]

@@ -24,6 +24,7 @@ _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
 _ITEM_AFTER_NAME = regex.compile(r"\s?\S")
+_MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -763,8 +764,10 @@ class Attacher:
             # 这套集群由数千颗昇腾910组成，总算力…: the sentence is about what 这套 points back to,
             # unless a clause after the pronoun opens with a name (这款产品…，DGX-2是…，功耗10千瓦)
             lead = _LEAD_PRONOUN.match(sent).end()
+            # (它在去年推出的Bailly，…: the pronoun is the maker; what it launched is the subject)
             named = [x for x in before if x.start >= lead and x.type == "product"
-                     and _CLAUSE.fullmatch(sent[:x.start].rstrip()[-1:])]
+                     and (_CLAUSE.fullmatch(sent[:x.start].rstrip()[-1:])
+                          or _MADE_BY_IT.search(sent, max(lead, x.start - 8), x.start) and not _CLAUSE.search(sent, lead, x.start))]
             return (named[0].name if named else topic), "", "lead_pronoun"
         if org_in_clause and org_kind:
             return org_in_clause[-1].name, "", "org.clause"

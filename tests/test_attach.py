@@ -895,3 +895,12 @@ def test_the_line_of_what_a_count_counts_is_not_its_subject(extract):
 def test_a_baseline_raised_against_is_no_subject_of_the_rest(extract):
     got = extract("我们来看DGX-3。内存方面配置2TB主机内存，比DGX-2提升1倍，10个网卡。")
     assert [(r["kind"], r["subject"]) for r in got if r["kind"] != "multiplier"] == [("data_size", "DGX-3"), ("count", "")]
+
+
+def test_a_modulation_or_form_factor_is_no_product(rules):
+    assert [e.name for e in rules.entities.find("1.6T PAM4 DSP与800G OSFP模块") if rules.is_subject(e)] == []
+
+
+def test_what_the_pronoun_launched_is_the_subject(extract):
+    got = extract("Meta的T9交换机很受欢迎。它在2023年5月推出的Z3交换机，在同一片基板上整合了四个光引擎。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("date", "Z3"), ("count", "Z3")]

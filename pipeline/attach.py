@@ -25,6 +25,8 @@ _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
 _ITEM_AFTER_NAME = regex.compile(r"\s?\S")
 _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
+_MODIFIES_CUE = regex.compile(r"\s?的\p{Han}{0,2}")
+_BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,6}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -847,6 +849,8 @@ class Attacher:
                 attr, cue = label, m.subject
         if not attr:
             attr = self.rules.default_attributes.get(m.kind, "")
+        if m.kind == "date" and m.subject_rule == "date.event":
+            attr = "event_date"         # the date of a conference is when it took place
         if m.kind == "date" and attr == "release_date" and self._is_organisation(m.subject):
             # a company's dated news (美光在2024年2月宣布量产…) is an event of the company;
             # a release date is a product's
@@ -880,7 +884,14 @@ class Attacher:
         continues a list the sentence began with a labelled one shares its label (only
         names, hedges and the like stand between them)."""
         prev = None
+        last: dict[str, Mention] = {}
         for m in mine:
+            # 32GB HBM2显存(共512GB): a total in brackets says the same spec
+            before = last.get(m.kind)
+            if before is not None and before.attribute and m.attribute in ("", self.rules.default_attributes.get(m.kind)) \
+                    and _BRACKET_TOTAL.fullmatch(sent, before.end - base, m.start - base):
+                m.attribute, m.cue = before.attribute, before.cue
+            last[m.kind] = m
             if m.kind not in RATIO_KINDS:
                 continue
             if not m.attribute and prev is not None and prev.attribute and prev.kind == m.kind \
@@ -938,7 +949,9 @@ class Attacher:
                 a, b = cs + cm.start(), cs + cm.end()
                 if a < e and s < b:
                     continue
-                dist = (s - b) if b <= s else (a - e) + 6
+                # (a cue after the quantity counts as near when the quantity modifies it:
+                # 1.5TB的标准内存 is memory, whatever topic word came before)
+                dist = (s - b) if b <= s else (a - e) + (0 if _MODIFIES_CUE.fullmatch(clause, e - cs, a - cs) else 6)
                 if best is None or dist < best[0]:
                     best = (dist, label, cm.group())
         return best

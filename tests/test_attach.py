@@ -904,3 +904,12 @@ def test_a_modulation_or_form_factor_is_no_product(rules):
 def test_what_the_pronoun_launched_is_the_subject(extract):
     got = extract("Meta的T9交换机很受欢迎。它在2023年5月推出的Z3交换机，在同一片基板上整合了四个光引擎。")
     assert [(r["kind"], r["subject"]) for r in got] == [("date", "Z3"), ("count", "Z3")]
+
+
+def test_labels_for_event_dates_modified_nouns_and_bracketed_totals(extract):
+    attr = lambda t: [(r["value"], r["attribute"]) for r in extract(t)]
+    assert attr("在2019年度GPU技术大会上，英伟达展示了新机柜。")[0] == ("2019", "event_date")
+    # the noun a quantity modifies labels it, not a topic word before
+    assert attr("存储方面则配置了2TB的系统内存。") == [(2e12, "system_memory")]
+    # a total in brackets says the same spec as the figure before it
+    assert attr("每块A30有24GB HBM2显存(共192GB)。") == [(2.4e10, "gpu_memory"), (1.92e11, "gpu_memory")]

@@ -26,7 +26,7 @@ _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|�
 _ITEM_AFTER_NAME = regex.compile(r"\s?\S")
 _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
 _MODIFIES_CUE = regex.compile(r"\s?的\p{Han}{0,2}")
-_BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,6}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
+_BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,10}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)

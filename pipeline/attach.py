@@ -658,6 +658,9 @@ class Attacher:
         # subject; for a ratio it is what the quantity is compared to
         # 除了288V以外，其他型号…: a product set aside is what the sentence is not about
         products = [x for x in products if not _EXCEPT.search(sent, max(0, x.start - 4), x.start)]
+        if m.kind in RATIO_KINDS and self.rules.ai_models is not None:
+            # 在Mistral 7B上是1.2倍: the model is the workload measured on, not the subject
+            products = [x for x in products if not self.rules.ai_models.match(x.name)]
         baseline = [x for x in products if self._is_baseline(sent, x)]
         if baseline:
             products = [x for x in products if x not in baseline]

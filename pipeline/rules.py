@@ -84,6 +84,7 @@ class RuleSet:
     results_events: Any = None
     dominant_subjects: Any = None
     events: dict = field(default_factory=dict)
+    ai_models: Any = None
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
@@ -230,7 +231,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models"})
     try:
         not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
     except regex.error as ex:
@@ -281,6 +282,10 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         dominant_subjects = regex.compile(d["dominant_subjects"]) if d.get("dominant_subjects") else None
     except regex.error as ex:
         raise RuleFileError(str(p), None, f"dominant_subjects is not a valid regex: {ex}") from ex
+    try:
+        ai_models = regex.compile(d["ai_models"]) if d.get("ai_models") else None
+    except regex.error as ex:
+        raise RuleFileError(str(p), None, f"ai_models is not a valid regex: {ex}") from ex
     events: dict[str, str] = {}
     for ev in d.get("events", []) or []:
         _need(ev, {"name"}, p, "an event", {"name", "aliases"})
@@ -379,6 +384,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.results_events = cue_patterns.get("results_events")
     rs.dominant_subjects = dominant_subjects
     rs.events = events
+    rs.ai_models = ai_models
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs
 

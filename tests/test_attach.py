@@ -913,3 +913,14 @@ def test_labels_for_event_dates_modified_nouns_and_bracketed_totals(extract):
     assert attr("存储方面则配置了2TB的系统内存。") == [(2e12, "system_memory")]
     # a total in brackets says the same spec as the figure before it
     assert attr("每块A30有24GB HBM2显存(共192GB)。") == [(2.4e10, "gpu_memory"), (1.92e11, "gpu_memory")]
+
+
+def test_server_models_with_a_maker_prefix_and_a_generation(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t) if e.type == "product"]
+    assert names("这台XY-G860 G8配的是六个电源") == ["XY-G860 G8"]
+    assert names("联想的ThinkSystem SR675 V3也是八颗GPU") == ["ThinkSystem SR675 V3"]
+
+
+def test_an_ai_model_is_the_workload_of_a_ratio(extract):
+    got = extract("我们来看K3。在Qwen 7B上，K3的推理速度是H20的1.3倍；在Llama 3 8B上是1.2倍左右。")
+    assert [(r["value"], r["subject"]) for r in got] == [(1.3, "K3"), (1.2, "")]

@@ -58,7 +58,7 @@ _LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交�
                           r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
 _LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式|开始|已经|已){0,2}(?:上市|量产|出货|供货|开卖|开售|发布)")
 # 每颗64核, 每颗超级芯片由两颗B200组成: "each" of the thing counted just before
-_EACH = regex.compile(r"每(?:一)?[颗块张个台片枚](?:\s?$|\p{Han}{0,5}?(?:由|有|包含|配备?|集成|搭载|内含|里有|里是|都有|各有)[^，,。；;]{0,20}$)")
+_EACH = regex.compile(r"(?:每(?:一)?|单)[颗块张个台片枚盘卡](?:\s?$|\p{Han}{0,5}?(?:由|有|包含|配备?|集成|搭载|内含|里有|里是|都有|各有)[^，,。；;]{0,20}$)")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
 SPEC_KINDS = ("data_size", "bandwidth", "power", "money")
 _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|称|指出|透露|介绍|认为|预计|预告|公布|给出|强调|提到)")

@@ -84,6 +84,7 @@ _CAP_WORD = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?"
 _PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)(" + _CAP_WORD + r" [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _VARIANT_LETTERS = regex.compile(r"[A-Z]{1,2}(?![A-Za-z0-9]|\s[A-Za-z0-9])")
 _VARIANT_AFTER = regex.compile(r"\s?((?!v\d)[a-z]\d{2,4}[a-z]?)(?![A-Za-z0-9])")
+_LINE_SKU = regex.compile(r" ([A-Z]{2,3}\d{3,5}[A-Z]?)(?![A-Za-z0-9.])")
 _MODEL_NUMBER = regex.compile(r"\s?(\d{3,5}[A-Z]{0,3}\+?|\d[A-Z]\d{2}[A-Z]?|\d{2}[A-Z]\d[A-Z])(?![A-Za-z0-9.])")
 
 
@@ -369,8 +370,13 @@ class EntityMatcher:
                 name = e.name
             # a known series followed by its model number (Xeon Platinum 8592+) names the model
             mm = _MODEL_NUMBER.match(text, t)
+            sku = _LINE_SKU.match(text, t) if e.type == "product" and _DIGIT.search(name) else None
             if mm and e.type == "product" and not _DIGIT.search(name):
                 name, t = f"{name} {mm.group(1)}", mm.end()
+            elif sku and not self.by_fold.get(fold(sku.group(1))):
+                # Quantum-2 QM9790, Spectrum-4 SN5600: a line named with its generation,
+                # then the lettered model of the box
+                name, t = f"{name} {sku.group(1)}", sku.end()
             elif e.type == "software" and _SOFTWARE_VERSION.match(text, t):
                 # ROCm 7 against ROCm 6: a release of a software platform is its own subject
                 v = _SOFTWARE_VERSION.match(text, t)

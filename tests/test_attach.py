@@ -924,3 +924,12 @@ def test_server_models_with_a_maker_prefix_and_a_generation(rules):
 def test_an_ai_model_is_the_workload_of_a_ratio(extract):
     got = extract("我们来看K3。在Qwen 7B上，K3的推理速度是H20的1.3倍；在Llama 3 8B上是1.2倍左右。")
     assert [(r["value"], r["subject"]) for r in got] == [(1.3, "K3"), (1.2, "")]
+
+
+def test_a_switch_line_and_its_box_model_are_one_name(rules):
+    assert [e.name for e in rules.entities.find("核心层用的是Quantum-2 QM8790交换机")] == ["Quantum-2 QM8790"]
+
+
+def test_single_one_of_the_thing_counted_before(extract):
+    got = extract("这台服务器换成了两颗AMD EPYC 9655，单颗96核。")
+    assert [(r["value"], r["subject"]) for r in got if r["value"] == 96] == [(96, "EPYC 9655")]

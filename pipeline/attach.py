@@ -56,7 +56,7 @@ _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|�
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
 _LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?"
                           r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
-_LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式|开始|已经|已){0,2}(?:上市|量产|出货|供货|开卖|开售|发布)")
+_LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式|开始|已经|已){0,2}(?:上市|量产|出货|供货|开卖|开售|发布|商用)")
 # 每颗64核, 每颗超级芯片由两颗B200组成: "each" of the thing counted just before
 _EACH = regex.compile(r"(?:每(?:一)?|单)[颗块张个台片枚盘卡](?:\s?$|\p{Han}{0,5}?(?:由|有|包含|配备?|集成|搭载|内含|里有|里是|都有|各有)[^，,。；;]{0,20}$)")
 # the kinds whose cue words name a spec a ratio can multiply (内存带宽是1.6倍)
@@ -111,6 +111,7 @@ _CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理�
 _FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者)[^，,。；;]{0,12}?)?(?:是|为|约为|大约是|达到?)\s?"
                                r"(?P<base>前者|后者)的\s?[^，,。；;]{0,8}$")
 # a Chinese brand and a model number with a letter in it (昇腾910B, 征程6P)
+_HAN_DIGITS_MODEL = regex.compile(r"\p{Han}{2,4}(\d{3,4})")
 _HAN_BRANDED = regex.compile(r"\p{Han}{1,4}((?=[A-Za-z]?\d)[A-Za-z]?\d{1,4}[A-Za-z]{1,3}\d?)")
 # 力成（6239）, 寒武纪（688256.SH）: a company and its stock code; the descriptor before
 # the name (封测厂, 载板大厂, 子公司) is no part of it
@@ -474,7 +475,17 @@ class Attacher:
             if m:
                 full.setdefault(m.group(1), set()).add(e.name)
         forms = {model: next(iter(names)) for model, names in full.items() if len(names) == 1}
-        return _occurrences(text, forms, found, "product", "short", r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
+        out = _occurrences(text, forms, found, "product", "short", r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
+        # 其中310是推理芯片, 容量是910的两倍: a bare model of digits only, after 昇腾310 named in
+        # full, where what follows it makes it a name and not a number
+        digits: dict[str, set[str]] = {}
+        for e in found:
+            m = _HAN_DIGITS_MODEL.fullmatch(e.name) if e.type == "product" else None
+            if m:
+                digits.setdefault(m.group(1), set()).add(e.name)
+        forms = {model: next(iter(names)) for model, names in digits.items() if len(names) == 1}
+        return out + _occurrences(text, forms, found + out, "product", "short", r"(?<![\dA-Za-z\-.第])",
+                                  r"(?=是|的|和|与|、|，|,|芯片|则|采用|相比|比|上|为|也|都)")
 
     @staticmethod
     def _sibling_models(text: str, found: list[Entity]) -> list[Entity]:

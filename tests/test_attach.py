@@ -933,3 +933,16 @@ def test_a_switch_line_and_its_box_model_are_one_name(rules):
 def test_single_one_of_the_thing_counted_before(extract):
     got = extract("这台服务器换成了两颗AMD EPYC 9655，单颗96核。")
     assert [(r["value"], r["subject"]) for r in got if r["value"] == 96] == [(96, "EPYC 9655")]
+
+
+def test_a_bare_digit_model_after_its_full_name(extract):
+    got = extract("昇腾710和昇腾510都在那年发布。其中510是推理芯片，功耗只有6瓦。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "power"] == [(6, "昇腾510")]
+    # a number with a classifier or a unit after it stays a number
+    assert [(r["value"], r["item"]) for r in extract("昇腾510之外，还有510台服务器。")] == [(510, "服务器")]
+
+
+def test_commercial_use_is_a_launch_and_benchmark_lists_are_no_products(extract, rules):
+    got = extract("到了2021年5月10日，昇腾710正式商用。")
+    assert [(r["value"], r["subject"]) for r in got] == [("2021-05-10", "昇腾710")]
+    assert [e.name for e in rules.entities.find("在IO500和Green500榜单上") if rules.is_subject(e)] == []

@@ -27,6 +27,7 @@ _ITEM_AFTER_NAME = regex.compile(r"\s?\S")
 _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
 _MODIFIES_CUE = regex.compile(r"\s?的\p{Han}{0,2}")
 _BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,10}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
+_TODAY_IS = regex.compile(r"(?:今天|今日|本期|本场)(?:是|为)\s?$")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -395,8 +396,9 @@ class Attacher:
                         # 本季合并营收为新台币8,393亿元 in its results call
                         m.subject, m.subject_rule = results_org, "results_org"
             for m in mine:
-                if m.kind == "date" and dateline and dateline[0] <= m.start < dateline[1]:
-                    # the text's own date (录制日期：…) is no one's
+                if m.kind == "date" and (dateline and dateline[0] <= m.start < dateline[1]
+                                         or _TODAY_IS.search(sent.text, 0, m.start - sent.start)):
+                    # the text's own date (录制日期：…, 今天是2024年10月17日) is no one's
                     m.subject, m.compared_to, m.subject_rule = "", "", "dateline"
             # the topic is what the sentence is about, not a component it counts nor
             # the baseline it is compared with (跟v4不同，v5e…); software is what a

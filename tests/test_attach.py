@@ -946,3 +946,8 @@ def test_commercial_use_is_a_launch_and_benchmark_lists_are_no_products(extract,
     got = extract("到了2021年5月10日，昇腾710正式商用。")
     assert [(r["value"], r["subject"]) for r in got] == [("2021-05-10", "昇腾710")]
     assert [e.name for e in rules.entities.find("在IO500和Green500榜单上") if rules.is_subject(e)] == []
+
+
+def test_the_date_of_the_talk_itself_is_no_ones(extract):
+    got = extract("我们是英特尔。今天是2025年3月6日，现场来了三百位嘉宾。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("2025-03-06", "")]

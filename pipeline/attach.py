@@ -28,6 +28,8 @@ _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研�
 _MODIFIES_CUE = regex.compile(r"\s?的\p{Han}{0,2}")
 _BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,10}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
 _TODAY_IS = regex.compile(r"(?:今天|今日|本期|本场)(?:是|为)\s?$")
+_POSSESSIVE_LEAD = regex.compile(r"(?:其|它的|他们的)\s?$")
+_NAMED_AS = regex.compile(r"[^\d，,。；;：:（）()、]{0,10}")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -785,7 +787,9 @@ class Attacher:
             # (它在去年推出的Bailly，…: the pronoun is the maker; what it launched is the subject)
             named = [x for x in before if x.start >= lead and x.type == "product"
                      and (_CLAUSE.fullmatch(sent[:x.start].rstrip()[-1:])
-                          or _MADE_BY_IT.search(sent, max(lead, x.start - 8), x.start) and not _CLAUSE.search(sent, lead, x.start))]
+                          or _MADE_BY_IT.search(sent, max(lead, x.start - 8), x.start) and not _CLAUSE.search(sent, lead, x.start)
+                          # 其首款旗舰GPU BR100采用…: what the possessive introduces by name
+                          or _POSSESSIVE_LEAD.search(sent, 0, lead) and _NAMED_AS.fullmatch(sent, lead, x.start))]
             return (named[0].name if named else topic), "", "lead_pronoun"
         if org_in_clause and org_kind:
             return org_in_clause[-1].name, "", "org.clause"

@@ -951,3 +951,8 @@ def test_commercial_use_is_a_launch_and_benchmark_lists_are_no_products(extract,
 def test_the_date_of_the_talk_itself_is_no_ones(extract):
     got = extract("我们是英特尔。今天是2025年3月6日，现场来了三百位嘉宾。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("2025-03-06", "")]
+
+
+def test_what_a_possessive_pronoun_introduces_by_name(extract):
+    got = extract("我们看H100。AMD的路线颇具特色。其首款旗舰GPU MI250X采用6nm工艺和先进封装，由两颗裸片拼成，共集成582亿个晶体管。")
+    assert [(r["value"], r["subject"]) for r in got if r["item"] == "晶体管"] == [(5.82e10, "MI250X")]

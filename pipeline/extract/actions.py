@@ -149,15 +149,15 @@ def count(ex, rule, m, text, seg):
     if cls in ex.rules.counts_itself:
         # 12层HBM3E counts layers: the thing after 层 is what they stack into
         return [_cand(rule, "count", val, "1", m.start("num"), m.end(), item=cls)] if val != 1 else []
-    if val == 1 and regex.match(r"\s?[\d两三四五六七八九十百千万]", text[m.end("cls"):m.end("cls") + 2]):
-        return []       # 一个2048颗加速卡的集群: "one" before another count is an article
+    if m.group("num") == "一" and regex.match(r"\s?[\d两三四五六七八九十百千万]", text[m.end("cls"):m.end("cls") + 2]):
+        return []       # 一个2048颗加速卡的集群: "one" before another count is an article (1台8卡的服务器 is a count)
     item, source = ex.item_after(text, m.end("cls"), seg)
     if not item:
         item = ex.rules.classifier_items.get(m.group("cls"), "")
         source = "classifier" if item else ""
     # "one" is an article far more often than a count: keep it only for named things
-    if val == 1 and source not in ("product", "items") and not m.group("num").isdigit():
-        # (1颗激光雷达 written in digits is a count all the same)
+    # (not even in digits: a spun text writes 1戈 for 一个)
+    if val == 1 and source not in ("product", "items"):
         return []
     if source == "items":
         item = _in_context(ex, item, text, m.start("num"), m.end())

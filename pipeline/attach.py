@@ -30,6 +30,8 @@ _BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,10}[（(]\s?(?:共|总共|
 _TODAY_IS = regex.compile(r"(?:今天|今日|本期|本场)(?:是|为)\s?$")
 _POSSESSIVE_LEAD = regex.compile(r"(?:其|它的|他们的)\s?$")
 _NAMED_AS = regex.compile(r"[^\d，,。；;：:（）()、]{0,10}")
+_VERSION_OF = regex.compile(r"\s?(?:版|版本|款)(?!权|本号)")
+_OF_BEFORE = regex.compile(r"\s?(?:的|\s)\s?")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -673,6 +675,9 @@ class Attacher:
         # subject; for a ratio it is what the quantity is compared to
         # 除了288V以外，其他型号…: a product set aside is what the sentence is not about
         products = [x for x in products if not _EXCEPT.search(sent, max(0, x.start - 4), x.start)]
+        # MacBook Pro 14的M4版是1599美元: the chip names a version of the product before it
+        products = [x for x in products if not (_VERSION_OF.match(sent, x.end) and any(
+            y.end <= x.start and _OF_BEFORE.fullmatch(sent, y.end, x.start) for y in products))]
         if m.kind in RATIO_KINDS and self.rules.ai_models is not None:
             # 在Mistral 7B上是1.2倍: the model is the workload measured on, not the subject
             products = [x for x in products if not self.rules.ai_models.match(x.name)]

@@ -956,3 +956,10 @@ def test_the_date_of_the_talk_itself_is_no_ones(extract):
 def test_what_a_possessive_pronoun_introduces_by_name(extract):
     got = extract("我们看H100。AMD的路线颇具特色。其首款旗舰GPU MI250X采用6nm工艺和先进封装，由两颗裸片拼成，共集成582亿个晶体管。")
     assert [(r["value"], r["subject"]) for r in got if r["item"] == "晶体管"] == [(5.82e10, "MI250X")]
+
+
+def test_a_part_with_a_number_is_no_product_and_a_version_names_the_product_before(rules, extract):
+    assert [e.name for e in rules.entities.find("满血版12核CPU，GPU 30核，NPU 5") if rules.is_subject(e)] == []
+    assert [e.name for e in rules.entities.find("顶配的X1P-64-100单核最高3.4GHz")] == ["X1P-64-100"]
+    got = extract("美国那边，Zenbook S 14的Ultra 7版是1499美元起。")
+    assert [r["subject"] for r in got] == ["Zenbook S 14"]

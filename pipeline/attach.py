@@ -396,8 +396,10 @@ class Attacher:
                         m.subject, m.subject_rule = speaker_org, "speaker_org"
             if results_org:
                 for m in mine:
-                    if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and self._finance(sent.text)):
-                        # 本季合并营收为新台币8,393亿元 in its results call
+                    if not m.subject and (m.kind == "money" or m.kind in RATIO_KINDS and self._finance(sent.text)
+                                          or m.kind == "count" and self.rules.org_items is not None
+                                          and self.rules.org_items.search(m.item or "")):
+                        # 本季合并营收为新台币8,393亿元, 员工总数1,328人 in its results call
                         m.subject, m.subject_rule = results_org, "results_org"
             for m in mine:
                 if m.kind == "date" and (dateline and dateline[0] <= m.start < dateline[1]

@@ -963,3 +963,9 @@ def test_a_part_with_a_number_is_no_product_and_a_version_names_the_product_befo
     assert [e.name for e in rules.entities.find("顶配的X1P-64-100单核最高3.4GHz")] == ["X1P-64-100"]
     got = extract("美国那边，Zenbook S 14的Ultra 7版是1499美元起。")
     assert [r["subject"] for r in got] == ["Zenbook S 14"]
+
+
+def test_staff_counts_in_a_results_call_are_the_companys(extract):
+    got = extract("海光信息2025年第三季度业绩说明会\n截至9月底，公司员工总数为2,380人，其中研发人员1,760人。")
+    assert [(r["value"], r["item"], r["subject"]) for r in got if r["kind"] == "count"] == [
+        (2380, "员工", "海光"), (1760, "研发人员", "海光")]

@@ -195,3 +195,8 @@ def test_taiwan_units_and_line_rates(extract):
     assert got("由八个100G电通道组成") == [("count", 8), ("bandwidth", 1.25e10)]
     assert got("转向3.2T交换器") == [("bandwidth", 4e11)]
     assert got("显存96G") == [("data_size", 9.6e10)]
+
+
+def test_a_half_year_report_is_no_duration(extract):
+    got = [(r["kind"], r["value"]) for r in extract("某公司2024年半年度报告显示营收增长")]
+    assert got == [("date", "2024")]

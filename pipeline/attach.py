@@ -32,6 +32,8 @@ _POSSESSIVE_LEAD = regex.compile(r"(?:其|它的|他们的)\s?$")
 _NAMED_AS = regex.compile(r"[^\d，,。；;：:（）()、]{0,10}")
 _VERSION_OF = regex.compile(r"\s?(?:版|版本|款)(?!权|本号)")
 _OF_BEFORE = regex.compile(r"\s?(?:的|\s)\s?")
+_AT_DATE = regex.compile(r"\s?(?:在|于|於|是在|则在)\s?")
+_DEBUT_AFTER = regex.compile(r"\s?(?:大会|大會|展)?\s?(?:上|中)?\s?(?:正式|首次|首度)?(?:亮相|发布|推出|发表|首发|问世)")
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
@@ -719,6 +721,10 @@ class Attacher:
             before = self._event_before.search(sent, max(0, s - 30), s)
             hit = after or before
             if hit:
+                # 第一代WSE在2019年8月的Hot Chips大会亮相: what made its debut at the event
+                shown = [x for x in products if x.end <= s and _AT_DATE.fullmatch(sent, x.end, s)]
+                if after and shown and _DEBUT_AFTER.match(sent, after.end()):
+                    return shown[-1].name, "", "date.launch_verb"
                 return self.rules.events[self._event_form(hit.group("ev"))], "", "date.event"
         # the maker that says something (AMD表示，…) is its source, not its subject
         orgs = [x for x in ents if x.type == "organization"

@@ -548,6 +548,7 @@ class EntityMatcher:
             for tok in tokens:
                 owner.setdefault(fold(tok), set()).add(e.name)
                 written.add(tok)
+        found = self._shared_short_forms(text, found)
         short = {}
         for k, names in owner.items():
             # Xeon 8592+ and Xeon Platinum 8592+ are one product, told the long way once
@@ -584,6 +585,26 @@ class EntityMatcher:
                 out.append(Entity(short[fold(m.group())], "product", s, t, "document"))
                 used[s:t] = b"\x01" * (t - s)
         out.sort(key=lambda e: e.start)
+        return out
+
+    def _shared_short_forms(self, text: str, found: list[Entity]) -> list[Entity]:
+        """Thor alone is DRIVE Thor in a text on cars and Jetson Thor in a text that has
+        written Jetson Thor: a one-word alias the gazetteer gives to one product names the
+        product this document wrote in full with that word last."""
+        full: dict[str, set[str]] = {}
+        for e in found:
+            if e.type == "product" and " " in e.name and fold(text[e.start:e.end]) == fold(e.name):
+                full.setdefault(fold(e.name.rsplit(" ", 1)[1]), set()).add(e.name)
+        if not full:
+            return found
+        out = []
+        for e in found:
+            written = fold(text[e.start:e.end])
+            names = full.get(written)
+            if e.type == "product" and e.source == "gazetteer" and names and len(names) == 1 \
+                    and e.name not in names and written != fold(e.name):
+                e = replace(e, name=next(iter(names)))
+            out.append(e)
         return out
 
     def _systems(self, text: str, found: list[Entity]) -> list[Entity]:

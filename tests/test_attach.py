@@ -974,3 +974,9 @@ def test_staff_counts_in_a_results_call_are_the_companys(extract):
 def test_what_made_its_debut_at_an_event_owns_the_date(extract):
     got = extract("第一代Z7在2018年8月的Hot Chips大会亮相，采用16纳米工艺。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "date"] == [("2018-08", "Z7")]
+
+
+def test_a_one_word_alias_names_the_product_the_document_wrote_in_full(rules):
+    names = lambda t: [e.name for e in rules.entities.find(t)]
+    assert names("今天讲Jetson Thor。Thor的功耗能到130W。") == ["Jetson Thor", "Jetson Thor"]
+    assert names("这台车用的是Thor。Thor的算力很高。") == ["DRIVE Thor", "DRIVE Thor"]

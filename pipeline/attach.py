@@ -23,7 +23,6 @@ from .model import Mention, Segmented
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
-_ITEM_AFTER_NAME = regex.compile(r"\s?\S")
 _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
 _MODIFIES_CUE = regex.compile(r"\s?的\p{Han}{0,2}")
 _BRACKET_TOTAL = regex.compile(r"[^，,。；;（(]{0,10}[（(]\s?(?:共|总共|合计|总计|即|约|总)?\s?")
@@ -160,6 +159,11 @@ def _covered(text: str, ents) -> bytearray:
     for e in ents:
         mask[e.start:e.end] = b"\x01" * (e.end - e.start)
     return mask
+
+
+def _set_aside(sent: str, x: Entity) -> bool:
+    """除了288V以外，其他型号…: a product the sentence sets aside."""
+    return bool(_EXCEPT.search(sent, max(0, x.start - 4), x.start))
 
 
 def _occurrences(text: str, forms: dict[str, str], found: list[Entity], etype: str, source: str,
@@ -414,7 +418,7 @@ class Attacher:
             # (nor the previous generation it is set against: 该芯片采用5纳米工艺，上一代Gaudi 2用的是7纳米)
             wholes = [x for x in products if x not in parts and x.type == "product"
                       and not self._is_baseline(sent.text, x)
-                      and not _EXCEPT.search(sent.text, max(0, x.start - 4), x.start)
+                      and not _set_aside(sent.text, x)
                       and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)]
             # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
@@ -479,23 +483,21 @@ class Attacher:
     def _short_models(text: str, found: list[Entity]) -> list[Entity]:
         """昇腾910B named in full, 910B alone later: the model number of a Chinese-branded
         product the text has named is that product (when the number has a letter in it)."""
-        full: dict[str, set[str]] = {}
-        for e in found:
-            m = _HAN_BRANDED.fullmatch(e.name) if e.type == "product" else None
-            if m:
-                full.setdefault(m.group(1), set()).add(e.name)
-        forms = {model: next(iter(names)) for model, names in full.items() if len(names) == 1}
-        out = _occurrences(text, forms, found, "product", "short", r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
+        def forms(pattern) -> dict[str, str]:
+            # the model number of each such product, where only one product has it
+            owners: dict[str, set[str]] = {}
+            for e in found:
+                m = pattern.fullmatch(e.name) if e.type == "product" else None
+                if m:
+                    owners.setdefault(m.group(1), set()).add(e.name)
+            return {model: next(iter(names)) for model, names in owners.items() if len(names) == 1}
+
+        out = _occurrences(text, forms(_HAN_BRANDED), found, "product", "short",
+                           r"(?<![A-Za-z0-9\-])", r"(?![A-Za-z0-9])")
         # 其中310是推理芯片, 容量是910的两倍: a bare model of digits only, after 昇腾310 named in
         # full, where what follows it makes it a name and not a number
-        digits: dict[str, set[str]] = {}
-        for e in found:
-            m = _HAN_DIGITS_MODEL.fullmatch(e.name) if e.type == "product" else None
-            if m:
-                digits.setdefault(m.group(1), set()).add(e.name)
-        forms = {model: next(iter(names)) for model, names in digits.items() if len(names) == 1}
-        return out + _occurrences(text, forms, found + out, "product", "short", r"(?<![\dA-Za-z\-.第])",
-                                  r"(?=是|的|和|与|、|，|,|芯片|则|采用|相比|比|上|为|也|都)")
+        return out + _occurrences(text, forms(_HAN_DIGITS_MODEL), found + out, "product", "short",
+                                  r"(?<![\dA-Za-z\-.第])", r"(?=是|的|和|与|、|，|,|芯片|则|采用|相比|比|上|为|也|都)")
 
     @staticmethod
     def _sibling_models(text: str, found: list[Entity]) -> list[Entity]:
@@ -678,7 +680,7 @@ class Attacher:
         # 与Gaudi2相比，Gaudi3的…提升4倍: a product named as the baseline is never the
         # subject; for a ratio it is what the quantity is compared to
         # 除了288V以外，其他型号…: a product set aside is what the sentence is not about
-        products = [x for x in products if not _EXCEPT.search(sent, max(0, x.start - 4), x.start)]
+        products = [x for x in products if not _set_aside(sent, x)]
         # MacBook Pro 14的M4版是1599美元: the chip names a version of the product before it
         products = [x for x in products if not (_VERSION_OF.match(sent, x.end) and any(
             y.end <= x.start and _OF_BEFORE.fullmatch(sent, y.end, x.start) for y in products))]
@@ -723,8 +725,7 @@ class Attacher:
             # count describes (128核的EPYC 9755) is; nor is the brand of what it counts
             # (两颗英特尔至强Platinum CPU counts CPUs of that line)
             products = [x for x in products if not (e <= x.start <= e + 12 and (
-                fold(x.name) == fold(m.item) or m.item and _ITEM_AFTER_NAME.match(sent, x.end)
-                and sent[x.end:x.end + 12].lstrip().startswith(m.item)))]
+                fold(x.name) == fold(m.item) or m.item and sent[x.end:x.end + 12].lstrip().startswith(m.item)))]
         # 两颗AMD EPYC 7742，每颗64核; 8块H100，每块有80GB显存: "each" refers to the
         # thing counted just before
         each = _EACH.search(sent, cs, s)
@@ -816,7 +817,7 @@ class Attacher:
                 shown = [x for x in products if x.end <= s and _AT_DATE.fullmatch(sent, x.end, s)]
                 if after and shown and _DEBUT_AFTER.match(sent, after.end()):
                     return shown[-1].name, "", "date.launch_verb"
-                return self.rules.events[self._event_form(hit.group("ev"))], "", "date.event"
+                return self._event_names[hit.group("ev").lower()], "", "date.event"
         if m.kind == "date":
             # 2024年9月30日，Cerebras递交了招股书: or who acted on it
             actors = [x for x in ents if x.type == "organization" and x.start >= e]
@@ -895,8 +896,13 @@ class Attacher:
 
     @cached_property
     def _events(self):
-        forms = sorted(getattr(self.rules, "events", {}) or {}, key=len, reverse=True)
+        forms = sorted(self.rules.events, key=len, reverse=True)
         return "|".join(regex.escape(f) for f in forms) if forms else None
+
+    @cached_property
+    def _event_names(self) -> dict[str, str]:
+        """An event's name by any way it is written, case folded (gtc大会 → GTC)."""
+        return {form.lower(): name for form, name in self.rules.events.items()}
 
     @cached_property
     def _event_after(self):
@@ -910,18 +916,14 @@ class Attacher:
         return regex.compile(r"(?P<ev>" + self._events + r")(?:\s?(?:19|20)\d\d)?(?:大会|大會|展)?\s?"
                              r"(?:于|於|在|将于|將於|定于|是|从|自)?\s?$", regex.I)
 
-    def _event_form(self, text: str) -> str:
-        low = {k.lower(): k for k in self.rules.events}
-        return low.get(text.lower(), text)
-
     def _list_labels(self, sent: str, base: int, mine: list[Mention]) -> None:
         """三星市占33.9%，SK海力士约20.5%，铠侠约16.9%: a ratio with no cue of its own that
         continues a list the sentence began with a labelled one shares its label (only
-        names, hedges and the like stand between them)."""
+        names, hedges and the like stand between them); 32GB显存(共512GB): a total in
+        brackets shares the label of the figure before it."""
         prev = None
         last: dict[str, Mention] = {}
         for m in mine:
-            # 32GB HBM2显存(共512GB): a total in brackets says the same spec
             before = last.get(m.kind)
             if before is not None and before.attribute and m.attribute in ("", self.rules.default_attributes.get(m.kind)) \
                     and _BRACKET_TOTAL.fullmatch(sent, before.end - base, m.start - base):

@@ -69,9 +69,11 @@ _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|
                 r"|[A-Z][a-z]{2,6}\d{1,2}|[A-Z][a-z]{2,6}(?=\s[A-Z]?\d)|[A-Z](?=\s[A-Z][a-z]{2,6}\d))"
                 r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold|[A-Z][a-z]{2,6}\d))?)+")
 # what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
-_NOT_A_QUANTITY = (r"(?![\d.,%A-Za-z])(?!\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
-                   r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程|[A-Za-z]))")
-_QUANTITY_AFTER = regex.compile(r"\s?(?:年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|人|名|家|款|种|倍|层|層|位|次|天|核|线程)")
+_QUANTITY_WORDS = (r"年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
+                   r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程")
+_NOT_A_QUANTITY = r"(?![\d.,%A-Za-z])(?!\s?(?:" + _QUANTITY_WORDS + r"|[A-Za-z]))"
+# a unit, a classifier or a date word right after a number: it was a quantity
+_QUANTITY_AFTER = regex.compile(r"\s?(?:" + _QUANTITY_WORDS + ")")
 _ORG_MODEL = regex.compile(r"(?:的)?\s?(?!(?:19|20)\d\d(?!\d))(\d{3,5}[A-Z]{0,3}\+?(?:\s(?:Pro|PRO|Max|MAX|Plus|Ultra|EVO))?)" + _NOT_A_QUANTITY)
 _LAUNCHED_NUMBER = regex.compile(r"(?:推出|发布|发表|量产|发售|上市)的(?=\s?\d{3,5})")
 _ARCHITECTURE = regex.compile(r"\s?(?:架构|架構|微架构|microarchitecture|architecture|格式|数据格式|数据类型|精度)")

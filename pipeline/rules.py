@@ -94,12 +94,17 @@ class RuleSet:
     def is_known_name(self, text: str) -> bool:
         from .entities import fold
         f = fold(text)
-        return f in self.entities.by_fold or f in self._word_folds
+        return f in self.entities.by_fold or f in self._line_folds
 
     @cached_property
-    def _word_folds(self) -> set[str]:
+    def line_words(self) -> set[str]:
+        """Series and brand words (Xeon, 昇腾, 骁龙): names of a product line, not of a product."""
+        return {w for w, _keep in self.entities.series} | set(self.entities.brands)
+
+    @cached_property
+    def _line_folds(self) -> set[str]:
         from .entities import fold
-        return {fold(w) for w, _keep in self.entities.series} | {fold(w) for w in self.entities.brands}
+        return {fold(w) for w in self.line_words}
 
     def is_subject(self, ent) -> bool:
         """Products and organisations can be subjects; formats, buses, memory types,
@@ -144,8 +149,7 @@ class RuleSet:
     def _protect_re(self):
         from .trie_regex import trie_pattern
         # a line's own word is a name too (昇腾 in an unlisted 昇腾610 is no spun 升腾)
-        names = set(self.protected_names) | {w for w, _k in self.entities.series if not w.isascii()} \
-            | {w for w in self.entities.brands if not w.isascii()}
+        names = set(self.protected_names) | {w for w in self.line_words if not w.isascii()}
         return regex.compile(trie_pattern(names)) if names else None
 
     @cached_property
@@ -153,8 +157,7 @@ class RuleSet:
         from .trie_regex import trie_pattern
         names = {a for e in self.entities.entries for a in (e.name, *e.aliases) if not a.isascii()}
         # series and brand words too: an unlisted 昇腾610 keeps its 昇
-        names |= {w for w, _keep in self.entities.series if not w.isascii()}
-        names |= {w for w in self.entities.brands if not w.isascii()}
+        names |= {w for w in self.line_words if not w.isascii()}
         return regex.compile(trie_pattern(names)) if names else None
 
     def name_spans(self, text: str) -> list[tuple[int, int]]:
@@ -180,6 +183,14 @@ def _traditional(name: str) -> set[str]:
 
 def _hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def _optional_regex(d: dict, key: str, p: Path):
+    """The regex a rule file gives under key, or None; a bad one names the file and key."""
+    try:
+        return regex.compile(d[key]) if d.get(key) else None
+    except regex.error as ex:
+        raise RuleFileError(str(p), None, f"{key} is not a valid regex: {ex}") from ex
 
 
 def load_rules(root: str | Path | None = None) -> RuleSet:
@@ -232,10 +243,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
           {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models"})
-    try:
-        not_subject = regex.compile(d["not_subject"]) if d.get("not_subject") else None
-    except regex.error as ex:
-        raise RuleFileError(str(p), None, f"not_subject is not a valid regex: {ex}") from ex
+    not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
     for e in d["entities"]:
@@ -278,14 +286,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         brands={str(k): str(v) for k, v in (d.get("brands") or {}).items()},
         brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
         not_subject=not_subject)
-    try:
-        dominant_subjects = regex.compile(d["dominant_subjects"]) if d.get("dominant_subjects") else None
-    except regex.error as ex:
-        raise RuleFileError(str(p), None, f"dominant_subjects is not a valid regex: {ex}") from ex
-    try:
-        ai_models = regex.compile(d["ai_models"]) if d.get("ai_models") else None
-    except regex.error as ex:
-        raise RuleFileError(str(p), None, f"ai_models is not a valid regex: {ex}") from ex
+    dominant_subjects = _optional_regex(d, "dominant_subjects", p)
+    ai_models = _optional_regex(d, "ai_models", p)
     events: dict[str, str] = {}
     for ev in d.get("events", []) or []:
         _need(ev, {"name"}, p, "an event", {"name", "aliases"})

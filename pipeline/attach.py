@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import regex
 
@@ -159,6 +159,12 @@ def _covered(text: str, ents) -> bytearray:
     for e in ents:
         mask[e.start:e.end] = b"\x01" * (e.end - e.start)
     return mask
+
+
+@lru_cache(maxsize=64)
+def _sibling_shape(digits: int, letters: int):
+    """A bare model number of this many digits, then letters, standing alone (6972P是…)."""
+    return regex.compile(rf"(?<![A-Za-z0-9\-.])(\d{{{digits}}}[A-Z]{{{letters}}})(?=[是为的，,、；;：:）)\s]|$)")
 
 
 def _set_aside(sent: str, x: Entity) -> bool:
@@ -513,8 +519,7 @@ class Attacher:
             line, digits, letters = m.group(1), len(m.group(2)), len(m.group(3))
             end = text.find("。", e.end)
             end = len(text) if end < 0 else end
-            shape = regex.compile(rf"(?<![A-Za-z0-9\-.])(\d{{{digits}}}[A-Z]{{{letters}}})(?=[是为的，,、；;：:）)\s]|$)")
-            for b in shape.finditer(text, e.end, end):
+            for b in _sibling_shape(digits, letters).finditer(text, e.end, end):
                 if not any(taken[b.start():b.end()]) and b.group(1) != m.group(2) + m.group(3):
                     out.append(Entity(f"{line} {b.group(1)}", "product", b.start(), b.end(), "sibling"))
                     taken[b.start():b.end()] = b"\x01" * (b.end() - b.start())

@@ -36,6 +36,9 @@ _DEBUT_AFTER = regex.compile(r"\s?(?:大会|大會|展)?\s?(?:上|中)?\s?(?:正
 _EXCEPT = regex.compile(r"除了?\s?$")
 _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|和|与|较)\s?$")
 # a product line and a model number with at least one letter (Xeon 6980P, EPYC 9755F)
+# a line named with a version (TPU v4, Cloud TPU v5e), and a version code written alone
+_VERSION_LINE = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) v\d{1,2}[a-z]{0,2}")
+_BARE_VERSION = regex.compile(r"(?<![A-Za-z0-9\-.])(?<![A-Za-z0-9]\s)v\d{1,2}[a-z]{0,2}(?![A-Za-z0-9.])")
 _LINE_MODEL = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) (\d{3,5})([A-Z]{1,2})")
 # between the items of a list of figures: a separator, then a short name and a hedge
 _LIST_GAP = regex.compile(r"\s?[^，,。；;：:\d%]{0,6}[，,、；;]\s?(?:而|和|与)?[^，,。；;：:\d]{0,12}?(?:约|約|为|為|是|达|則|则|仅|僅|也有|有)?\s?")
@@ -126,7 +129,8 @@ _LISTED_DESCRIPTOR = regex.compile(r"^.*(?:厂|商|者|司|团|的|与|和|及|�
 _TITLE_SITE = regex.compile(r"(?:^|[·・\s|｜：:，,])(\p{Han}{2,8}?(?:智算中心|超算中心|数据中心|计算中心|算力中心|超算))")
 _FIRST_PERSON = regex.compile(r"我们|咱们|我司")
 _HOST = regex.compile(r"\s*(?:主持人|主持)[^：:]{0,8}[：:]")
-_APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其|该公司|他们)的?\p{Han}{0,8}")
+# (其中三星…: 其中 opens a list, it names nothing)
+_APPOSITIVE = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:它|其(?![中他余实次后])|该公司|他们)的?\p{Han}{0,8}")
 _BRACKET_AFTER = regex.compile(r"\s?[（(]\s?(?:约|大约|近|超过|最高|高达)?\s?")
 _MODIFIES = regex.compile(r"\s?的?\s?")
 _PRONOUN = regex.compile(r"它|其(?![他中实次余后它])|该(?:芯片|产品|系统|服务器|处理器|卡|平台|集群|机型|系列|款|机|模组|模块|硬盘|方案|超节点|机柜)|这(?:款|颗|台|块|套)|此(?:款|卡)"
@@ -291,6 +295,7 @@ class Attacher:
         found += self._listed_companies(seg.norm.text, found)
         found += self._short_models(seg.norm.text, found)
         found += self._sibling_models(seg.norm.text, found)
+        found += self._version_siblings(seg.norm.text, found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -523,6 +528,27 @@ class Attacher:
                 if not any(taken[b.start():b.end()]) and b.group(1) != m.group(2) + m.group(3):
                     out.append(Entity(f"{line} {b.group(1)}", "product", b.start(), b.end(), "sibling"))
                     taken[b.start():b.end()] = b"\x01" * (b.end() - b.start())
+        return out
+
+    def _version_siblings(self, text: str, found: list[Entity]) -> list[Entity]:
+        """TPU v4的论文…，v5e每颗芯片…: in a text that has written a line with a version
+        (TPU v4), a bare version code (v5e) is that line's sibling (TPU v5e, by its
+        canonical name where the gazetteer knows it: TPU v6e → Trillium). Of two such
+        lines, the one named last before the code."""
+        lines = [(e.start, m.group(1)) for e in found if e.type == "product"
+                 for m in [_VERSION_LINE.fullmatch(e.name)] if m]
+        if not lines:
+            return []
+        taken = _covered(text, found)
+        out = []
+        for b in _BARE_VERSION.finditer(text):
+            if any(taken[b.start():b.end()]):
+                continue
+            before = [ln for at, ln in lines if at < b.start()]
+            line = before[-1] if before else lines[0][1]
+            name = f"{line} {b.group()}"
+            known = self.rules.entities.by_fold.get(fold(name))
+            out.append(Entity(known.name if known else name, "product", b.start(), b.end(), "sibling"))
         return out
 
     @staticmethod

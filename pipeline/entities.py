@@ -128,10 +128,11 @@ class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
                  proper: ProperNameRules | None = None, brands: dict[str, str] | None = None,
-                 brand_generations: list[str] | None = None, not_subject=None):
+                 brand_generations: list[str] | None = None, not_subject=None, technology_names=None):
         self.entries = entries
         # formats, buses, benchmarks (FP16, PCIe 4.0): never a subject, never a system's base
         self.not_subject = not_subject
+        self.technology_names = technology_names
         # a brand written before a model names the product by the maker's own Latin
         # brand: 天玑9300 → Dimensity 9300, 骁龙8 Gen 3 → Snapdragon 8 Gen 3
         self.brands = brands or {}
@@ -449,7 +450,9 @@ class EntityMatcher:
             name = self.canonical(text[s0:t])
             if name and _DIGIT.search(name):
                 # a model-like name before 架构 is an architecture (Xe2架构, RDNA 3.5架构)
-                kind = "technology" if _ARCHITECTURE.match(text, t) else "product"
+                # (N3E, SF3: a manufacturing process looks like a model and is a technology too)
+                kind = "technology" if _ARCHITECTURE.match(text, t) or (
+                    self.technology_names and self.technology_names.match(name)) else "product"
                 found.append(Entity(name, kind, s0, t, "pattern"))
                 take(s0, t)
         if self.proper_min:

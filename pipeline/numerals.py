@@ -86,6 +86,9 @@ class NumeralParser:
         text = text.strip()
         if not text:
             return None
+        pair = self.approx_pair(text)
+        if pair:
+            return pair[0]          # the engine adds the other end (see `approx_pair`)
         m = _ARABIC.fullmatch(text)
         if m and not m.group(2):
             return float(m.group(1).replace(",", ""))
@@ -112,6 +115,21 @@ class NumeralParser:
                 return None         # 三四年 is "three or four years", not 34
             return float(text.translate(self._cn_trans))
         return self._positional(text)
+
+    @lru_cache(maxsize=4096)
+    def approx_pair(self, text: str) -> tuple[float, float] | None:
+        """两三千 → (2000, 3000), 五六十万, 三四年: two neighbouring digits, then the
+        magnitudes they share, are a spoken range (the gold gives both ends). Not 一两
+        (one or two is no figure) and not a run of digits (三四五)."""
+        t = text.strip()
+        if len(t) < 2 or t[0] not in self.t.digits or t[1] not in self.t.digits or t[1] == "两":
+            return None
+        a, b = self.t.digits[t[0]], self.t.digits[t[1]]
+        rest = t[2:]
+        if a < 2 or b != a + 1 or rest and rest[0] not in self.mags:
+            return None
+        lo, hi = self.parse(t[0] + rest), self.parse(t[1] + rest)
+        return (lo, hi) if lo is not None and hi is not None else None
 
     def _positional_after(self, base: float, tail: str) -> float | None:
         rest = self._positional("1" + tail)

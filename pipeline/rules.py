@@ -11,7 +11,7 @@ from typing import Any
 
 import regex
 
-from .entities import EntityMatcher, GazetteerEntry, ProperNameRules
+from .entities import EntityMatcher, GazetteerEntry, ProperNameRules, fold
 from .errors import RuleFileError
 from .numerals import NumeralParser, NumeralTable
 from .units import UnitTable, load_units
@@ -111,7 +111,12 @@ class RuleSet:
         benchmarks and events (FP16, PCIe 4.0, HBM2e, ResNet-50, GTC) cannot."""
         if ent.type not in ("product", "software", "organization"):
             return False
-        return not self.entities.is_format(ent.name)
+        # an event found as a name (Cloud Next written often enough to look like a product)
+        return not self.entities.is_format(ent.name) and fold(ent.name) not in self._event_folds
+
+    @cached_property
+    def _event_folds(self) -> frozenset:
+        return frozenset(fold(w) for w in self.events)
 
     @cached_property
     def numeral_parser(self) -> NumeralParser:
@@ -242,7 +247,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "technology_names"})
     not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
@@ -285,7 +290,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                                cues("person_before"), cues("person_after"), cues("org_after")),
         brands={str(k): str(v) for k, v in (d.get("brands") or {}).items()},
         brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
-        not_subject=not_subject)
+        not_subject=not_subject, technology_names=_optional_regex(d, "technology_names", p))
     dominant_subjects = _optional_regex(d, "dominant_subjects", p)
     ai_models = _optional_regex(d, "ai_models", p)
     events: dict[str, str] = {}

@@ -256,22 +256,41 @@ _DATE = _YEAR_AND_MONTH + r"[月\-/.]\s?(?:3[01]|[12]\d|0?[1-9])\s?[日号]?"
 # it was recorded or given (录制于2024年6月28日), or a head line giving the date
 # (录制日期：…, 演讲日期：…, 采访时间：2025年5月)
 _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$)"
+                          # a title line ending with its date (…现场探访录音整理　2024年9月12日), a
+                          # date before the source line (2025年10月21日 来源：…)
+                          rf"|(?m:^[^\n]{{0,80}}[\s　]{_DATE}\s*$)|{_DATE}\s*(?:来源|來源)\s*[：:]"
                           rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈|演讲|讲座)于\s*{_YEAR_MONTH}"
                           # 日期：… at a line's start, or as a field of a header line (频道：…｜发布日期：…)
                           rf"|(?m:(?:^|[｜|丨])[\s【\[（(]*\p{{Han}}{{0,4}}(?:日期|时间)\s*[：:]\s*{_YEAR_MONTH}))")
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+# a talk that says its own date, a little further in: 大家下午好。今天是2025年11月20号;
+# 我们录这期是2025年3月12号; 录这期节目的时候是2025年12月底; 今天是第三期，日期是2024年11月14日
+_TODAY = regex.compile(rf"(?:今天|今日)(?:是|为)\s*{_DATE}|日期(?:是|为)\s*{_DATE}"
+                       rf"|录(?:制|音)?[^。\n，,]{{0,10}}?(?:是|于|在)\s*{_YEAR_MONTH}")
+# a news story's first full date, in the lead after its byline (【记者…／台北报导】…群联于
+# 2025年8月19日举办…): the day it reports, which its 今年 and 去年 count from
+_BYLINE_LEAD = regex.compile(rf"(?:报导|報導|报道|報道|电|電)\s*[】)）\]][^\n]{{0,240}}?{_DATE}")
 
 
 def dateline(text: str, head_chars: int):
     """The text's own date in its first lines (a byline, a recording or interview
     line), as a match whose first non-empty group is the year; or None."""
-    return _DATELINE.search(text, 0, min(len(text), head_chars))
+    return _DATELINE.search(text, 0, min(len(text), head_chars)) \
+        or _TODAY.search(text, 0, min(len(text), 4 * head_chars))
+
+
+def reference_date(text: str, head_chars: int):
+    """The date a text's relative years (去年, 今年) count from: its dateline, else the
+    first full date in a news story's lead; a match whose first non-empty group is the
+    year, or None. (The lead's date is an event the story reports, not the text's own
+    date, so it is no dateline.)"""
+    return dateline(text, head_chars) or _BYLINE_LEAD.search(text, 0, min(len(text), 2 * head_chars))
 
 
 def date_relative(ex, rule, m, text, seg):
     """去年9月 → 2024-09 when the text states its own date (spec: a relative year is
     resolved only then); otherwise the month alone (--09), and 去年 alone is no date."""
-    head = dateline(text, ex.rules.dateline_chars)
+    head = reference_date(text, ex.rules.dateline_chars)
     year_group = next((g for g in head.groups() if g), None) if head else None
     gd = m.groupdict()
     mo, d = _small(gd.get("m")), _small(gd.get("d"))

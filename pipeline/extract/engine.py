@@ -145,6 +145,29 @@ class Extractor:
             extra.append(Candidate(mm, c.factor))
         return sorted(kept + extra, key=lambda c: c.mention.start)
 
+    @property
+    def _cn_numeral(self):
+        """A run of Chinese digits and magnitudes (the numerals table's characters)."""
+        if self.__dict__.get("_cn_numeral_re") is None:
+            t = self.rules.numerals
+            chars = "".join(sorted(set("".join(t.digits) + "".join(t.magnitudes))))
+            self.__dict__["_cn_numeral_re"] = regex.compile("[" + regex.escape(chars) + "]+")
+        return self.__dict__["_cn_numeral_re"]
+
+    def approx_ends(self, kept: list[Candidate], text: str) -> list[Candidate]:
+        """两三千瓦, 六七倍: a spoken range read at its low end gets its high end too."""
+        extra = []
+        for c in kept:
+            if c.blocker or c.mention.kind == "date":
+                continue
+            run = self._cn_numeral.search(text, c.mention.start, c.mention.end)
+            pair = self.rules.numeral_parser.approx_pair(run.group()) if run else None
+            if pair and pair[0]:
+                mm = replace(c.mention, value=c.mention.value * pair[1] / pair[0],
+                             rule_id=c.mention.rule_id + "+approx")
+                extra.append(Candidate(mm, c.factor))
+        return sorted(kept + extra, key=lambda c: c.mention.start)
+
     def explain(self, seg: Segmented) -> list[tuple[Candidate, str]]:
         """Every candidate with its fate: 'kept', or why it lost an overlap."""
         text = seg.norm.text
@@ -170,7 +193,7 @@ class Extractor:
     def extract(self, seg: Segmented) -> list[Mention]:
         norm = seg.norm
         text = norm.text
-        kept = self.range_heads(self.resolve(self.candidates(text, seg), text), text)
+        kept = self.approx_ends(self.range_heads(self.resolve(self.candidates(text, seg), text), text), text)
         starts = [s.start for s in seg.sentences]
         out = []
         for c in kept:

@@ -1,0 +1,107 @@
+"""Session 7: spoken ranges, relative years in talks and news stories, version
+codes of a line, processes and form factors that are no products, engine cores.
+Sentences are the project's own."""
+import pytest
+
+
+def kv(got, kind=None):
+    return [(r["kind"], r["value"]) for r in got if kind is None or r["kind"] == kind]
+
+
+# --- numbers -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,pair", [
+    ("两三千", (2000, 3000)), ("五六十万", (500000, 600000)), ("三四", (3, 4)), ("七八百", (700, 800)),
+])
+def test_two_neighbouring_digits_are_a_spoken_range(rules, text, pair):
+    assert rules.numeral_parser.approx_pair(text) == pair
+
+
+@pytest.mark.parametrize("text", ["一两", "三五", "三四五", "二十", "十六"])
+def test_what_is_no_spoken_range(rules, text):
+    assert rules.numeral_parser.approx_pair(text) is None
+
+
+@pytest.mark.parametrize("text,rows", [
+    ("机柜功率大概两三千瓦", [("power", 2000), ("power", 3000)]),
+    ("维修一次要花五六十万元", [("money", 500000), ("money", 600000)]),
+    ("换电只需要二三十分钟", [("duration", 1200), ("duration", 1800)]),
+    ("推理快了六七倍", [("multiplier", 6), ("multiplier", 7)]),
+])
+def test_a_spoken_range_gives_both_ends(extract, text, rows):
+    assert kv(extract(text)) == rows
+
+
+def test_one_or_two_stays_vague(extract):
+    assert kv(extract("再加一两个人就够了")) == []
+
+
+# --- relative years ------------------------------------------------------------
+
+def test_a_talk_that_says_its_date_resolves_this_year(extract):
+    text = "主持人：欢迎各位。\n讲者：大家下午好，今天是2023年6月8号，我先回顾一下。今年3月我们发布了新卡，去年的销量翻了一番。"
+    assert [r["value"] for r in extract(text) if r["kind"] == "date"] == ["2023-06-08", "2023-03", "2022"]
+
+
+def test_a_news_lead_after_the_byline_gives_the_year(extract):
+    text = "标题\n\n【记者王某／新竹报导】晶圆代工厂昨日宣布，其于2024年9月3日举办的技术论坛上公布新制程。今年第四季将试产。"
+    assert [r["value"] for r in extract(text) if r["kind"] == "date"] == ["2024-09-03", "2024"]
+
+
+def test_without_a_stated_date_this_year_stays_partial(extract):
+    assert [r["value"] for r in extract("今年3月我们发布了新卡。") if r["kind"] == "date"] == ["--03"]
+
+
+# --- entities ------------------------------------------------------------------
+
+def test_a_bare_version_code_is_a_sibling_of_the_line_written_with_a_version(extract):
+    got = extract("TPU v4的单芯片算力是275 TFLOPS。v5e每颗芯片只有16GB HBM。v6e的带宽是1.6TB/s。")
+    assert [r["subject"] for r in got] == ["TPU v4", "TPU v5e", "Trillium"]
+
+
+def test_a_version_after_a_model_is_no_sibling(rules, extract):
+    got = extract("TPU v4的算力很高。Xeon E5 2697 v3有18核。")
+    assert "TPU v3" not in {r["subject"] for r in got}
+
+
+def test_a_manufacturing_process_is_no_topic(extract):
+    got = extract("好，先说M5。它用的是台积电第三代3纳米工艺，也就是N3P。CPU是10核，最高频率4.6GHz。")
+    assert {r["subject"] for r in got if r["kind"] != "length"} == {"M5"}
+
+
+@pytest.mark.parametrize("text", ["这款SSD有E3.S和U.2两种外形，容量30.72TB。", "新平台改用LGA 4677插槽，功耗350W。"])
+def test_form_factors_and_sockets_are_no_subjects(extract, text):
+    assert {r["subject"] for r in extract(text)} == {""}
+
+
+def test_an_event_written_like_a_name_is_no_topic(extract):
+    got = extract("在Cloud Next上，Cloud Next的展台很多。Cloud Next之后，单芯片算力是900 TFLOPS。")
+    assert "Cloud Next" not in {r["subject"] for r in got}
+
+
+def test_a_list_opened_by_qizhong_gives_each_share_its_company(extract):
+    got = extract("集邦统计了一季度的DRAM营收。其中三星以约40%的市占率居首，SK海力士约35%，美光则约20%。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "percent"] == [
+        (40, "Samsung"), (35, "SK hynix"), (20, "Micron")]
+
+
+# --- items ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,item", [
+    ("这颗芯片集成16核神经网络引擎", "神经网络引擎核心"),
+    ("它配有8核NPU", "NPU核心"),
+    ("支持8个DDR5通道", "内存通道"),
+])
+def test_cores_of_an_engine_and_channels_of_a_memory(extract, text, item):
+    assert [r["item"] for r in extract(text) if r["kind"] == "count"] == [item]
+
+
+@pytest.mark.parametrize("head", [
+    "小王：先交代一下，我们录这期是2023年5月4号。",
+    "欢迎来到第五期讲座，日期是2023年5月4日，主讲人是李老师。",
+    "某数据中心现场参观整理　2023年5月4日\n",
+    "2023年5月4日 来源：某某科技\n",
+])
+def test_a_text_that_states_its_own_date_resolves_relative_years(extract, head):
+    got = extract(head + "\n去年11月，这家公司发布了新芯片。")
+    assert [r["value"] for r in got if r["kind"] == "date"][-1] == "2022-11"

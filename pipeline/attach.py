@@ -39,6 +39,7 @@ _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|�
 # a line named with a version (TPU v4, Cloud TPU v5e), and a version code written alone
 _VERSION_LINE = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) v\d{1,2}[a-z]{0,2}")
 _BARE_VERSION = regex.compile(r"(?<![A-Za-z0-9\-.])(?<![A-Za-z0-9]\s)v\d{1,2}[a-z]{0,2}(?![A-Za-z0-9.])")
+_ASIDE_CLOSE = regex.compile(r"^[^（(）)]*[）)]")
 _LINE_MODEL = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) (\d{3,5})([A-Z]{1,2})")
 # between the items of a list of figures: a separator, then a short name and a hedge
 _LIST_GAP = regex.compile(r"\s?[^，,。；;：:\d%]{0,6}[，,、；;]\s?(?:而|和|与)?[^，,。；;：:\d]{0,12}?(?:约|約|为|為|是|达|則|则|仅|僅|也有|有)?\s?")
@@ -169,6 +170,17 @@ def _covered(text: str, ents) -> bytearray:
 def _sibling_shape(digits: int, letters: int):
     """A bare model number of this many digits, then letters, standing alone (6972P是…)."""
     return regex.compile(rf"(?<![A-Za-z0-9\-.])(\d{{{digits}}}[A-Z]{{{letters}}})(?=[是为的，,、；;：:）)\s]|$)")
+
+
+def _in_aside(sent: str, x: Entity) -> bool:
+    """再加上CPU——8480+单颗TDP是350瓦——还有内存: a product named in an aside (between
+    dashes or in brackets) is no topic of what follows."""
+    before, after = sent[:x.start], sent[x.end:]
+    if before.count("——") % 2 == 1 and "——" in after:
+        return True
+    opened = max(before.rfind("（"), before.rfind("("))
+    return opened >= 0 and opened > max(before.rfind("）"), before.rfind(")")) \
+        and opened > 0 and bool(_ASIDE_CLOSE.search(after))
 
 
 def _set_aside(sent: str, x: Entity) -> bool:
@@ -430,8 +442,11 @@ class Attacher:
             wholes = [x for x in products if x not in parts and x.type == "product"
                       and not self._is_baseline(sent.text, x)
                       and not _set_aside(sent.text, x)
+                      and not _in_aside(sent.text, x)
                       and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)]
             # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
+            # 推出品牌Pascari…，主角是Pascari X200系列: a brand is no topic beside its own product
+            wholes = [x for x in wholes if not any(y.name.startswith(x.name + " ") for y in wholes)]
             members = [x for x in wholes if not _SERIES_AFTER.match(sent.text, x.end)]
             if members and len(members) < len(wholes):
                 wholes = members

@@ -105,3 +105,17 @@ def test_cores_of_an_engine_and_channels_of_a_memory(extract, text, item):
 def test_a_text_that_states_its_own_date_resolves_relative_years(extract, head):
     got = extract(head + "\n去年11月，这家公司发布了新芯片。")
     assert [r["value"] for r in got if r["kind"] == "date"][-1] == "2022-11"
+
+
+def test_a_product_named_in_a_dashed_aside_is_no_topic(extract):
+    got = extract("ZX-900整机配8块加速卡。再加上CPU——EPYC 9655单颗TDP是400瓦——还有内存和网卡。整机满载接近12千瓦。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "power"][-1] == (12000, "ZX-900")
+
+
+def test_a_form_factor_code_after_a_dot_is_no_product(rules):
+    assert [e.name for e in rules.entities.find("规范允许E3.S 1T最高供电25W") if rules.is_subject(e)] == []
+
+
+def test_the_brand_of_a_series_is_not_the_member_the_sentence_introduces(extract):
+    got = extract("Pascari是群联的企业级品牌。群联去年推出品牌Pascari，如今产品线已有十款，这次的主角则是Pascari X300系列。这款SSD的容量最高61.44TB。")
+    assert [r["subject"] for r in got if r["kind"] == "data_size"] == ["Pascari X300"]

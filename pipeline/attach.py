@@ -671,7 +671,7 @@ class Attacher:
         """A count with a classifier and no noun (四颗MI250X … 总数是三万七千颗) counts
         what the last count with the same classifier counted, in its sentence or
         the one before, or the product named right before it (天玑9400约2,000万颗);
-        otherwise it is left without an item."""
+        otherwise what that classifier usually counts (rules/classifiers.yaml elided_items)."""
         text = seg.norm.text
         ends = [e.end for e in products]
         product_names = {e.name for e in products}
@@ -697,7 +697,8 @@ class Attacher:
                         j = bisect_right(ends, m.start) - 1
                         if j >= 0 and m.start - ends[j] <= 12 and _PRODUCT_THEN_COUNT.fullmatch(text, ends[j], m.start):
                             got = products[j].name
-                    got = got or here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
+                    got = got or here.get(cls) or prev.get(cls) or self._item_before(text, m.start) \
+                        or self.rules.elided_items.get(cls, "")
                     if got and not m.item:
                         m.item = here[cls] = got
             prev = here

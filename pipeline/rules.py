@@ -78,6 +78,7 @@ class RuleSet:
     named_kinds: set = field(default_factory=set)
     subjectless_items: set = field(default_factory=set)
     part_items: set = field(default_factory=set)
+    elided_items: dict = field(default_factory=dict)
     org_items: Any = None
     org_events: Any = None
     finance_words: Any = None
@@ -229,7 +230,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
           {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself", "named_kinds", "subjectless_items", "part_items",
-           "classifier_not_before", "classifier_not_after"})
+           "classifier_not_before", "classifier_not_after", "elided_items"})
     cls_context = {}
     for key in ("classifier_not_before", "classifier_not_after"):
         for k, v in (d.get(key) or {}).items():
@@ -372,6 +373,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.named_kinds = {str(x) for x in d_cls.get("named_kinds", []) or []}
     rs.subjectless_items = {str(x) for x in d_cls.get("subjectless_items", []) or []}
     rs.part_items = {str(x) for x in d_cls.get("part_items", []) or []}
+    rs.elided_items = {str(k): str(v) for k, v in (d_cls.get("elided_items") or {}).items()}
     rs.item_context = {}
     for item, lst in (d_cls.get("item_context") or {}).items():
         for c in lst or []:

@@ -720,8 +720,8 @@ def test_a_count_with_no_noun_counts_the_product_or_device_named_before_it(extra
         "Snapdragon 8 Gen 3", "Dimensity 9300"]
     assert items("主力是昇腾910B，两千零四十八张。") == ["昇腾910B"]
     assert items("2023年全球笔电出货量约1.7亿台。") == ["笔记本电脑"]
-    # a count after a verb is no count of the product before it
-    assert items("昇腾910C发布以后，我们采购了三千张。") == [""]
+    # a count after a verb is no count of the product before it: 张 counts cards
+    assert items("昇腾910C发布以后，我们采购了三千张。") == ["加速卡"]
 
 
 def test_this_chip_points_at_the_chip_a_device_was_fitted_with(extract):

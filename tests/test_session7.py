@@ -119,3 +119,18 @@ def test_a_form_factor_code_after_a_dot_is_no_product(rules):
 def test_the_brand_of_a_series_is_not_the_member_the_sentence_introduces(extract):
     got = extract("Pascari是群联的企业级品牌。群联去年推出品牌Pascari，如今产品线已有十款，这次的主角则是Pascari X300系列。这款SSD的容量最高61.44TB。")
     assert [r["subject"] for r in got if r["kind"] == "data_size"] == ["Pascari X300"]
+
+
+def test_a_classifier_with_no_noun_and_no_count_before_counts_the_usual_thing(extract):
+    got = extract("这套系统规模很大，整个集群一共是9216颗。")
+    assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(9216, "芯片")]
+
+
+def test_a_classifier_with_no_noun_first_counts_what_was_counted_before(extract):
+    got = extract("每台服务器装8张MTT S4000。整个集群是4096张。")
+    assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(8, "MTT S4000"), (4096, "MTT S4000")]
+
+
+def test_what_is_done_with_counted_things_is_not_what_is_counted(extract):
+    got = extract("冷站有6台冷机，4台运行、2台备用。")
+    assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(6, "冷机"), (4, "冷机"), (2, "冷机")]

@@ -40,7 +40,8 @@ class NumeralTable:
         before_mag = "".join(sorted(set("".join(self.approx_suffixes + self.magnitude_hedges))))
         ten = "".join(k for k, v in self.small.items() if v == 10)
         # 5万4千6百, 3万4000, 1千零20: digit groups may follow a magnitude
-        arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.]))?"
+        # 8.4×10^23, 10的25次方: powers of ten written out
+        arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×xX*]\s?10\s?\^\s?[+-]?\d+|的\d+次方)?"
                   rf"(?:[{before_mag}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
         # 一个亿, 十多个亿: spoken Chinese puts 个 before a big magnitude
         big = "".join(self.big)
@@ -64,6 +65,7 @@ class NumeralTable:
         return rf"{guard}(?P<num>(?>{arabic})|{cn_guard}(?>{chinese}))"
 
 
+_POWER_OF_TEN = regex.compile(r"(\d+(?:\.\d+)?)(?:\s?[×xX*]\s?10\s?\^\s?([+-]?\d+)|的(\d+)次方)")
 _ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+)?)(.*)")
 _DIGIT_RUN = regex.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
@@ -86,6 +88,10 @@ class NumeralParser:
         text = text.strip()
         if not text:
             return None
+        sci = _POWER_OF_TEN.fullmatch(text)
+        if sci:
+            base, exp = float(sci.group(1)), int(sci.group(2) or sci.group(3))
+            return base * 10.0 ** exp if sci.group(2) else base ** exp
         pair = self.approx_pair(text)
         if pair:
             return pair[0]          # the engine adds the other end (see `approx_pair`)

@@ -134,3 +134,34 @@ def test_a_classifier_with_no_noun_first_counts_what_was_counted_before(extract)
 def test_what_is_done_with_counted_things_is_not_what_is_counted(extract):
     got = extract("冷站有6台冷机，4台运行、2台备用。")
     assert [(r["value"], r["item"]) for r in got if r["kind"] == "count"] == [(6, "冷机"), (4, "冷机"), (2, "冷机")]
+
+
+@pytest.mark.parametrize("text,rows", [
+    ("售价在三到四万美元之间", [("money", 30000), ("money", 40000)]),
+    ("单台约15到20万元", [("money", 150000), ("money", 200000)]),
+    ("投资两千到三千万元", [("money", 2e7), ("money", 3e7)]),
+    ("功耗300到500W", [("power", 300), ("power", 500)]),
+])
+def test_the_head_of_a_range_takes_the_magnitude_the_tail_ends_with(extract, text, rows):
+    assert kv(extract(text)) == rows
+
+
+@pytest.mark.parametrize("text,value", [
+    ("训练总计算量约3.1×10^24次浮点运算", 3.1e24), ("需要10的26次方次浮点运算", 1e26),
+])
+def test_powers_of_ten_written_out(extract, text, value):
+    assert kv(extract(text)) == [("operations", value)]
+
+
+def test_gigawatts(extract):
+    assert kv(extract("园区规划供电2吉瓦，二期再加1.5GW。")) == [("power", 2e9), ("power", 1.5e9)]
+
+
+def test_the_same_year_is_the_year_written_last(extract):
+    got = extract("这颗芯片2021年6月发布，同年11月量产，当年12月出货。")
+    assert [r["value"] for r in got] == ["2021-06", "2021-11", "2021-12"]
+
+
+def test_a_date_field_after_the_author_on_the_same_line_is_a_dateline(extract):
+    got = extract("标题\n\n作者：某频道 王某　　发布时间：2024年3月2日\n\n去年9月，新款发布。")
+    assert [r["value"] for r in got if r["kind"] == "date"][-1] == "2023-09"

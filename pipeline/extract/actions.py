@@ -244,6 +244,23 @@ def date(ex, rule, m, text, seg):
     return [_cand(rule, "date", value, "", m.start(), m.end())]
 
 
+_YEAR_BEFORE = regex.compile(r"(?<![\dA-Za-z])((?:19|20)\d{2})\s?年(?!代)")
+
+
+def date_same_year(ex, rule, m, text, seg):
+    """同年9月, 当年10月: the year of the last year written before it (2023年3月…同年9月 →
+    2023-09); the month alone when none is."""
+    years = _YEAR_BEFORE.findall(text, max(0, m.start() - 600), m.start())
+    gd = m.groupdict()
+    mo, d = _small(gd.get("m")), _small(gd.get("d"))
+    if mo is None or not 1 <= mo <= 12 or d is not None and not 1 <= d <= 31:
+        return []
+    day = f"-{d:02d}" if d else ""
+    if not years:
+        return [_cand(rule, "date", f"--{mo:02d}{day}", "", m.start("m"), m.end())]
+    return [_cand(rule, "date", f"{years[-1]}-{mo:02d}{day}", "", m.start(), m.end())]
+
+
 # a dateline (本文根据2025年3月22日…, 記者…２０２５年３月２０日) in a text's first lines
 # states the year that 去年 and 今年 count from
 # a year and a month, and a full date, each with the year in a group
@@ -260,8 +277,8 @@ _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(
                           # date before the source line (2025年10月21日 来源：…)
                           rf"|(?m:^[^\n]{{0,80}}[\s　]{_DATE}\s*$)|{_DATE}\s*(?:来源|來源)\s*[：:]"
                           rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈|演讲|讲座)于\s*{_YEAR_MONTH}"
-                          # 日期：… at a line's start, or as a field of a header line (频道：…｜发布日期：…)
-                          rf"|(?m:(?:^|[｜|丨])[\s【\[（(]*\p{{Han}}{{0,4}}(?:日期|时间)\s*[：:]\s*{_YEAR_MONTH}))")
+                          # 日期：… at a line's start, or as a field of a header line (频道：…｜发布日期：…, 作者：…　发布时间：…)
+                          rf"|(?m:(?:^|[｜|丨\s])[\s【\[（(]*\p{{Han}}{{0,4}}(?:日期|时间)\s*[：:]\s*{_YEAR_MONTH}))")
 _RELATIVE = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 # a talk that says its own date, a little further in: 大家下午好。今天是2025年11月20号;
 # 我们录这期是2025年3月12号; 录这期节目的时候是2025年12月底; 今天是第三期，日期是2024年11月14日

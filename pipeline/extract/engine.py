@@ -137,7 +137,12 @@ class Extractor:
             s = c.mention.start - len(left) + m.start("num")
             if any(k.mention.start <= s < k.mention.end for k in kept):
                 continue
-            val = self.rules.numeral_parser.parse(m.group("num"))
+            head = m.group("num")
+            # 三到四万美元, 15到20亿: the head takes the big magnitudes the tail ends with
+            mags = self._tail_magnitudes(text[c.mention.start:c.mention.end])
+            if mags and not head.endswith(tuple(self.rules.numerals.big)):
+                head += mags
+            val = self.rules.numeral_parser.parse(head)
             if val is None:
                 continue
             mm = replace(c.mention, value=val * c.factor, start=s, end=c.mention.start - len(left) + m.end("num"),
@@ -153,6 +158,19 @@ class Extractor:
             chars = "".join(sorted(set("".join(t.digits) + "".join(t.magnitudes))))
             self.__dict__["_cn_numeral_re"] = regex.compile("[" + regex.escape(chars) + "]+")
         return self.__dict__["_cn_numeral_re"]
+
+    def _tail_magnitudes(self, surface: str) -> str:
+        """The big magnitudes (万, 亿) a number's digits end with: 四万美元 → 万, 20亿元 → 亿."""
+        big = self.rules.numerals.big
+        i = 0
+        while i < len(surface) and (surface[i].isdigit() or surface[i] in ".,"
+                                    or surface[i] in self.rules.numerals.digits
+                                    or surface[i] in self.rules.numerals.magnitudes):
+            i += 1
+        j = i
+        while j > 0 and surface[j - 1] in big:
+            j -= 1
+        return surface[j:i] if j > 0 else ""
 
     def approx_ends(self, kept: list[Candidate], text: str) -> list[Candidate]:
         """两三千瓦, 六七倍: a spoken range read at its low end gets its high end too."""

@@ -417,7 +417,7 @@ class Attacher:
                     last_counted = next(x.name for x in ents if fold(x.name) == fold(m.item))
             self._list_labels(sent.text, sent.start, mine)
             self._respectively(sent.text, sent.start, ents, mine)
-            self._heading(sent.text, products, mine)
+            self._heading(sent.text, products, mine, ents)
             if speaker_org and _FIRST_PERSON.search(sent.text) and not _HOST.match(sent.text):
                 for m in mine:
                     if not m.subject and not (m.kind == "count" and m.item in self.rules.subjectless_items):
@@ -472,11 +472,16 @@ class Attacher:
                 actor, actor_age = actors[0].name, 0
 
     @staticmethod
-    def _heading(sent: str, products: list[Entity], mine: list[Mention]) -> None:
+    def _heading(sent: str, products: list[Entity], mine: list[Mention], ents: list[Entity] = ()) -> None:
         """・Exynos 2500：3纳米/10核CPU/Xclipse 950 GPU/NPU 59 TOPS: a line headed by a
-        product and a colon lists that product's specs; the parts it names are no subjects."""
+        product and a colon lists that product's specs; the parts it names are no subjects.
+        (天玑9400：vivo X200系列于去年10月发布，售价4299元: a colon followed by a sentence
+        about another product or a company is a paragraph heading, not a list of specs.)"""
         head = products[0] if products else None
-        if head is None or not _HEAD_BULLET.fullmatch(sent, 0, head.start) or not _HEAD_COLON.match(sent, head.end):
+        colon = _HEAD_COLON.match(sent, head.end) if head is not None else None
+        if head is None or not _HEAD_BULLET.fullmatch(sent, 0, head.start) or not colon:
+            return
+        if any(colon.end() <= x.start <= colon.end() + 2 and x.name != head.name for x in ents):
             return
         for m in mine:
             if m.subject_rule in _HEADED_RULES and not m.compared_to \

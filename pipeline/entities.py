@@ -128,11 +128,13 @@ class EntityMatcher:
     def __init__(self, entries: list[GazetteerEntry], series: list[tuple[str, bool]],
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
                  proper: ProperNameRules | None = None, brands: dict[str, str] | None = None,
-                 brand_generations: list[str] | None = None, not_subject=None, technology_names=None):
+                 brand_generations: list[str] | None = None, not_subject=None, technology_names=None,
+                 not_brands: frozenset = frozenset()):
         self.entries = entries
         # formats, buses, benchmarks (FP16, PCIe 4.0): never a subject, never a system's base
         self.not_subject = not_subject
         self.technology_names = technology_names
+        self.not_brands = not_brands
         # a brand written before a model names the product by the maker's own Latin
         # brand: 天玑9300 → Dimensity 9300, 骁龙8 Gen 3 → Snapdragon 8 Gen 3
         self.brands = brands or {}
@@ -242,6 +244,8 @@ class EntityMatcher:
                 used[e.start:e.end] = b"\x01" * (e.end - e.start)
         out = []
         for prefix, spans in sorted(occ.items()):
+            if prefix in self.not_brands:
+                continue            # 工艺N3E, 代号GB10: a common word before a code is no brand
             repeated = len(spans) >= 2 and any(clean for _a, _b, clean in spans) and is_name_like(prefix)
             # 云驰S7 once and S7 alone elsewhere: the model is written with and without its brand
             alone = is_word_start(prefix) and any(text[a + 2:a + 3].isalpha() and text[a + 2:a + 3].isascii() and regex.search(

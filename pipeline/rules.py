@@ -248,7 +248,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "technology_names"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "technology_names", "not_brands"})
     not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
@@ -291,7 +291,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                                cues("person_before"), cues("person_after"), cues("org_after")),
         brands={str(k): str(v) for k, v in (d.get("brands") or {}).items()},
         brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
-        not_subject=not_subject, technology_names=_optional_regex(d, "technology_names", p))
+        not_subject=not_subject, technology_names=_optional_regex(d, "technology_names", p),
+        not_brands=frozenset(str(x) for x in d.get("not_brands", []) or []))
     dominant_subjects = _optional_regex(d, "dominant_subjects", p)
     ai_models = _optional_regex(d, "ai_models", p)
     events: dict[str, str] = {}

@@ -165,3 +165,27 @@ def test_the_same_year_is_the_year_written_last(extract):
 def test_a_date_field_after_the_author_on_the_same_line_is_a_dateline(extract):
     got = extract("标题\n\n作者：某频道 王某　　发布时间：2024年3月2日\n\n去年9月，新款发布。")
     assert [r["value"] for r in got if r["kind"] == "date"][-1] == "2023-09"
+
+
+def test_a_common_word_before_a_code_is_no_brand(rules, extract):
+    got = extract("这三款都用台积电工艺N3E，只有一款用三星工艺SF3。工艺N3E的密度更高，约为3纳米级。")
+    assert not any(r["subject"].startswith("工艺") for r in got)
+
+
+def test_a_colon_followed_by_a_sentence_on_another_product_is_no_spec_list(extract):
+    got = extract("天玑9400：OPPO Find X8于10月24日发布，Find X8起售价4199元。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("date", "OPPO Find X8"), ("money", "OPPO Find X8")]
+
+
+def test_a_product_line_colon_spec_list_is_still_the_products(extract):
+    got = extract("・A19 Pro：3纳米/6核CPU/NPU 40 TOPS")
+    assert {r["subject"] for r in got} == {"A19 Pro"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("骁龙8至尊版的CPU主频4.32GHz", "Snapdragon 8 Elite"),
+    ("一加13的快充功率100W", "OnePlus 13"),
+    ("iQOO 13的电池容量6150mAh，快充120W", "iQOO 13"),
+])
+def test_phone_and_soc_names_with_chinese_brands(extract, text, name):
+    assert {r["subject"] for r in extract(text)} == {name}

@@ -48,7 +48,7 @@ _LIST_GAP = regex.compile(r"\s?[^，,。；;：:\d%]{0,6}[，,、；;]\s?(?:而|
 ORG_KINDS = ("money", "date", "percent")
 RATIO_KINDS = ("multiplier", "percent", "fraction")
 # a percent is about an organisation only when it is a share of something it has
-_SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅")
+_SHARE = regex.compile(r"份额|市占|占比|占据?|营收|收入|利润|毛利|股价|市值|增长|增幅|市场[^，,。；;]{0,12}(?:拿下?了?|吃下)")
 # a sentence whose subject is a pronoun or a demonstrative (它…, 这套集群…, 该芯片…)
 # the whole machine the text is about, or its nodes, at the head of a sentence
 # (整个机柜…, 全机一共…, 每个节点放四颗…); a whole industry or market is no machine
@@ -798,16 +798,17 @@ class Attacher:
             if _PRONOUN_OF.search(sent, cs, s):
                 mine = [x for x in before if x.start >= cs]
                 return (mine[-1].name if mine else before[0].name if before else topic), "", "ratio.pronoun_of"
-            if not before:
+            compared = before
+            if not compared:
                 # 辉达的营收是AMD同类业务的十倍: companies compared with each other
-                before = [x for x in orgs if x.end <= s]
-                if len(before) < 2:
-                    before = []
-            if before:
-                last = before[-1]
+                compared = [x for x in orgs if x.end <= s]
+                if len(compared) < 2:
+                    compared = []
+            if compared:
+                last = compared[-1]
                 left = _LEFT_MODIFIER.sub("", sent[:last.start].rstrip())
                 if _COMPARE_BI.search(left) or _RATIO_OF.fullmatch(sent, last.end, s):
-                    rest = [x for x in before[:-1] if x.name != last.name]
+                    rest = [x for x in compared[:-1] if x.name != last.name]
                     return (rest[-1].name if rest else topic or ratio_topic), last.name, "ratio.compared"
         # 128核的EPYC 9755, 32GB的V100: the product the quantity modifies comes right after
         following = [x for x in products if x.start >= e and _MODIFIES.fullmatch(sent, e, x.start)]

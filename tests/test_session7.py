@@ -189,3 +189,14 @@ def test_a_product_line_colon_spec_list_is_still_the_products(extract):
 ])
 def test_phone_and_soc_names_with_chinese_brands(extract, text, name):
     assert {r["subject"] for r in extract(text)} == {name}
+
+
+def test_shares_in_a_market_sentence_go_to_each_company(extract):
+    got = extract("据统计，去年DRAM市场海力士拿了40%，美光25%，三星只有30%。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "percent"] == [
+        (40, "SK hynix"), (25, "Micron"), (30, "Samsung")]
+
+
+def test_a_well_known_person_written_in_latin_letters_is_no_topic(extract):
+    got = extract("我们聊聊Jim Keller。Jim Keller做过很多芯片，Jim Keller现在在Tenstorrent。新卡的功耗是300W，内存是32GB。")
+    assert "Jim Keller" not in {r["subject"] for r in got}

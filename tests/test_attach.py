@@ -267,10 +267,10 @@ def test_staff_and_wafers_belong_to_the_organisation(extract):
     assert {r["value"]: r["subject"] for r in got if r["kind"] == "count"} == {170000: "Samsung", 2000: "Samsung", 4: ""}
 
 
-def test_a_companys_dated_news_is_an_event_a_products_is_a_release(extract):
+def test_a_companys_dated_news_is_labelled_by_its_verb_a_products_is_a_release(extract):
     got = extract("美光在2024年2月宣布量产8层HBM3E。2024年4月9日，英特尔发布了Gaudi3。")
     assert [(r["subject"], r["attribute"]) for r in got if r["kind"] == "date"] == [
-        ("Micron", "event_date"), ("Gaudi3", "release_date")]
+        ("Micron", "mass_production_date"), ("Gaudi3", "release_date")]
 
 
 # ---------------------------------------------------------------- session 3 shapes
@@ -708,7 +708,7 @@ def test_screen_battery_and_sram_cues(extract):
     attr = lambda t: [r["attribute"] for r in extract(t)]
     assert attr("配备14吋萤幕") == ["screen_size"]
     assert attr("续航可达22小时") == ["battery_life"]
-    assert attr("片上SRAM有96MB") == ["sram_size"]
+    assert attr("片上SRAM有96MB") == ["sram"]
     # a specific cue taken by the quantity before it does not label the next one
     assert attr("显存带宽3.35TB/s，网卡带宽50GB/s") == ["memory_bandwidth", "bandwidth"]
     assert attr("96GB HBM2e，带宽2.45TB/s") == ["gpu_memory", "memory_bandwidth"]
@@ -831,7 +831,8 @@ def test_percent_cues_for_margins_and_lists(extract):
 
 def test_ratio_cues_for_compute_capex_and_first_token(extract):
     attr = lambda t: [r["attribute"] for r in extract(t)]
-    assert attr("X200的INT8算力是X100的3倍。")[-1] == "peak_compute"
+    # a ratio of compute is a speedup (16 of 21 such gold labels on 59 transcripts)
+    assert attr("X200的INT8算力是X100的3倍。")[-1] == "speedup"
     assert attr("A100的训练速度提升了20倍。") == ["speedup"]
     assert attr("今年资本支出约为52亿美元。") == ["capex"]
     assert attr("首token延迟低于200毫秒。") == ["first_token_latency"]

@@ -21,7 +21,7 @@ DEFAULT_RULES = Path(__file__).resolve().parent.parent / "rules"
 KINDS = ("count", "data_size", "bandwidth", "compute_rate", "operations", "power", "money",
          "multiplier", "percent", "fraction", "frequency", "length", "duration", "date")
 ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percent",
-           "fraction", "fraction_cn", "date", "half", "date_relative", "date_same_year", "compound_duration", "money_spoken")
+           "fraction", "fraction_cn", "fraction_half", "date", "half", "date_relative", "date_same_year", "compound_duration", "money_spoken")
 RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
 EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
 RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",

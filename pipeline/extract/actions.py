@@ -185,6 +185,8 @@ def _in_context(ex, item: str, text: str, start: int, end: int) -> str:
 
 def multiplier(ex, rule, m, text, seg):
     val = _num(ex, m)
+    if val is not None and m.groupdict().get("half"):
+        val += 0.5          # 三倍半
     return [] if val is None else [_cand(rule, "multiplier", val, "x", m.start("num"), m.end())]
 
 
@@ -209,6 +211,11 @@ def fraction_cn(ex, rule, m, text, seg):
     if num is None or not den or num > den:
         return []
     return [_cand(rule, "fraction", num / den, "1", m.start(), m.end())]
+
+
+def fraction_half(ex, rule, m, text, seg):
+    """一半 as a figure (算力约为BR100的一半): one half."""
+    return [_cand(rule, "fraction", 0.5, "1", m.start(), m.end())]
 
 
 def _small(s: str | None) -> int | None:

@@ -200,3 +200,16 @@ def test_shares_in_a_market_sentence_go_to_each_company(extract):
 def test_a_well_known_person_written_in_latin_letters_is_no_topic(extract):
     got = extract("我们聊聊Jim Keller。Jim Keller做过很多芯片，Jim Keller现在在Tenstorrent。新卡的功耗是300W，内存是32GB。")
     assert "Jim Keller" not in {r["subject"] for r in got}
+
+
+def test_rare_characters_of_protected_names_are_no_sign_of_spinning(rules):
+    # 騰 of 昇騰 is kept through t2s (a name) and is rare: a clean traditional talk
+    # full of 昇騰 once looked spun, and its 讲 became 将
+    from pipeline.normalize.registry import LayerContext
+    from pipeline.normalize.spun import spun_layer
+    cfg = next(layer for layer in rules.normalize_layers if layer["name"] == "spun")
+    run = spun_layer(cfg, rules)
+    text = ("今天讲昇騰910B的集群。昇騰的生态这几年进步很大，昇騰910C更强，昇騰的软件叫CANN。"
+            "我们少讲口号，多讲现场踩过的坑，第一个坑是散热，第二个坑是网络。") * 3
+    run(text, LayerContext(find_protected=lambda: rules.protected_spans(text)))
+    assert run.__self__._clean

@@ -838,7 +838,15 @@ class SpunRepair:
         rank = self.tables.rank
         han = _HAN_RE.findall(text)
         obscure = [i for i in pos if rank.get(text[i], 10 ** 9) > self.obscure_rank]
-        self._clean = len(obscure) < float(cfg["clean_max_obscure"]) * max(1, len(han))
+        limit = float(cfg["clean_max_obscure"]) * max(1, len(han))
+        if len(obscure) >= limit and ctx.protected:
+            # a name's characters are no sign of spinning (騰 of a protected 昇騰 kept
+            # through t2s is rare: 38 of them made a clean traditional text look spun)
+            named = bytearray(len(text) + 1)
+            for a, b in ctx.protected:
+                named[max(0, a):max(0, min(len(text), b))] = b"\x01" * max(0, min(len(text), b) - max(0, a))
+            obscure = [i for i in obscure if not named[i]]
+        self._clean = len(obscure) < limit
         if self._clean:
             # ... and the word model alone judges them: the character model (0.5 s to
             # load) is kept for text that shows signs of spinning

@@ -213,3 +213,18 @@ def test_rare_characters_of_protected_names_are_no_sign_of_spinning(rules):
             "我们少讲口号，多讲现场踩过的坑，第一个坑是散热，第二个坑是网络。") * 3
     run(text, LayerContext(find_protected=lambda: rules.protected_spans(text)))
     assert run.__self__._clean
+
+
+@pytest.mark.parametrize("text,row", [
+    ("错误率降到千分之三", ("fraction", 0.003)),
+    ("误差在百万分之一以内", ("fraction", 1e-6)),
+    ("读出电路只消耗20微瓦", ("power", 2e-5)),
+    ("冰箱高约12英尺", ("length", 3.6576)),
+    ("这台机器我用了两个多礼拜", ("duration", 1209600)),
+    ("全新编译用了2分05秒", ("duration", 125)),
+    ("港版按汇率也就合4300块人民币", ("money", 4300)),
+    ("预算五千块以内就买它", ("money", 5000)),
+])
+def test_units_and_spoken_forms_of_reviews_and_lectures(extract, text, row):
+    [(kind, value)] = kv(extract(text))
+    assert kind == row[0] and value == pytest.approx(row[1], rel=1e-9)

@@ -62,7 +62,9 @@ def compound_duration(ex, rule, m, text, seg):
     Both units and their factors come from units.txt."""
     a, b = _num(ex, m), _num(ex, m, "num2")
     units = ex.rules.units.by_surface()
-    u1, u2 = (next((u for u in units.get(m.group(g), []) if u.kind == "duration"), None) for g in ("u1", "u2"))
+    # (2分05秒: 分 before seconds is a minute, though alone it is no unit)
+    u1, u2 = (next((u for u in units.get({"分": "分钟"}.get(m.group(g), m.group(g)), []) if u.kind == "duration"), None)
+              for g in ("u1", "u2"))
     if a is None or b is None or u1 is None or u2 is None or u2.factor >= u1.factor or b * u2.factor >= u1.factor:
         return []
     return [_cand(rule, "duration", a * u1.factor + b * u2.factor, u1.unit, m.start("num"), m.end())]
@@ -208,6 +210,8 @@ def fraction(ex, rule, m, text, seg):
 
 def fraction_cn(ex, rule, m, text, seg):
     num, den = _num(ex, m), _num(ex, m, "num2")
+    if den is None and m.group("num2") and m.group("num2")[0] in ex.rules.numerals.magnitudes:
+        den = ex.rules.numeral_parser.parse("一" + m.group("num2"))     # 千分之三, 百万分之一
     if num is None or not den or num > den:
         return []
     return [_cand(rule, "fraction", num / den, "1", m.start(), m.end())]

@@ -39,6 +39,8 @@ _WE_COMPARE = regex.compile(r"(?:我们|咱们)(?:的\p{Han}{0,6})?(?:比|跟|�
 # a line named with a version (TPU v4, Cloud TPU v5e), and a version code written alone
 _VERSION_LINE = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) v\d{1,2}[a-z]{0,2}")
 _BARE_VERSION = regex.compile(r"(?<![A-Za-z0-9\-.])(?<![A-Za-z0-9]\s)v\d{1,2}[a-z]{0,2}(?![A-Za-z0-9.])")
+# a price is a product's: 国行起售价4499元 after a sentence on the product and its maker
+_PRICE = regex.compile(r"售价|定价|价格|报价|价位|卖\d|卖到|要价|起售|国行|美版|港版")
 _ASIDE_CLOSE = regex.compile(r"^[^（(）)]*[）)]")
 _LINE_MODEL = regex.compile(r"([A-Za-z][A-Za-z ]*[A-Za-z]) (\d{3,5})([A-Z]{1,2})")
 # between the items of a list of figures: a separator, then a short name and a hedge
@@ -384,7 +386,9 @@ class Attacher:
                                     or m.kind == "count" and topic_age <= COUNT_SPAN and self._part_count(m)) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
-                if not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and self._finance(sent.text)) \
+                if not ents and m.kind == "money" and topic and topic_age <= TOPIC_SPAN and _PRICE.search(sent.text):
+                    carried = topic     # 国行起售价4499元: a price is the product's, not its maker's
+                elif not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and self._finance(sent.text)) \
                         and actor_age <= 1 and not _PRONOUN.search(sent.text):
                     # 2021年11月完成2.5亿美元F轮: funding and dates in a sentence that
                     # names nobody are the previous sentence's company or product

@@ -228,3 +228,14 @@ def test_rare_characters_of_protected_names_are_no_sign_of_spinning(rules):
 def test_units_and_spoken_forms_of_reviews_and_lectures(extract, text, row):
     [(kind, value)] = kv(extract(text))
     assert kind == row[0] and value == pytest.approx(row[1], rel=1e-9)
+
+
+def test_a_price_after_a_sentence_on_a_product_and_its_maker_is_the_products(extract):
+    got = extract("苹果这次发布了iPhone 16 Pro。国行起售价7999元，美版999美元。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "money"] == [
+        (7999, "iPhone 16 Pro"), (999, "iPhone 16 Pro")]
+
+
+def test_a_qubits_coherence_time_is_no_product(extract):
+    got = extract("我们看Willow。它的T1平均是68微秒，两比特门保真度99.7%。")
+    assert "T1" not in {r["subject"] for r in got} and [r["kind"] for r in got] == ["duration", "percent"]

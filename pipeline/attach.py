@@ -180,9 +180,9 @@ def _in_aside(sent: str, x: Entity) -> bool:
     before, after = sent[:x.start], sent[x.end:]
     if before.count("——") % 2 == 1 and "——" in after:
         return True
+    # (a bracket opened before the name and closed after it; not one opening the sentence)
     opened = max(before.rfind("（"), before.rfind("("))
-    return opened >= 0 and opened > max(before.rfind("）"), before.rfind(")")) \
-        and opened > 0 and bool(_ASIDE_CLOSE.search(after))
+    return opened > max(0, before.rfind("）"), before.rfind(")")) and bool(_ASIDE_CLOSE.search(after))
 
 
 def _set_aside(sent: str, x: Entity) -> bool:
@@ -476,7 +476,7 @@ class Attacher:
                 actor, actor_age = actors[0].name, 0
 
     @staticmethod
-    def _heading(sent: str, products: list[Entity], mine: list[Mention], ents: list[Entity] = ()) -> None:
+    def _heading(sent: str, products: list[Entity], mine: list[Mention], ents: list[Entity]) -> None:
         """・Exynos 2500：3纳米/10核CPU/Xclipse 950 GPU/NPU 59 TOPS: a line headed by a
         product and a colon lists that product's specs; the parts it names are no subjects.
         (天玑9400：vivo X200系列于去年10月发布，售价4299元: a colon followed by a sentence

@@ -93,7 +93,6 @@ class RuleSet:
     hashes: dict[str, str] = field(default_factory=dict)
 
     def is_known_name(self, text: str) -> bool:
-        from .entities import fold
         f = fold(text)
         return f in self.entities.by_fold or f in self._line_folds
 
@@ -104,7 +103,6 @@ class RuleSet:
 
     @cached_property
     def _line_folds(self) -> set[str]:
-        from .entities import fold
         return {fold(w) for w in self.line_words}
 
     def is_subject(self, ent) -> bool:

@@ -62,9 +62,7 @@ def compound_duration(ex, rule, m, text, seg):
     Both units and their factors come from units.txt."""
     a, b = _num(ex, m), _num(ex, m, "num2")
     units = ex.rules.units.by_surface()
-    # (2分05秒: 分 before seconds is a minute, though alone it is no unit)
-    u1, u2 = (next((u for u in units.get({"分": "分钟"}.get(m.group(g), m.group(g)), []) if u.kind == "duration"), None)
-              for g in ("u1", "u2"))
+    u1, u2 = (next((u for u in units.get(m.group(g), []) if u.kind == "duration"), None) for g in ("u1", "u2"))
     if a is None or b is None or u1 is None or u2 is None or u2.factor >= u1.factor or b * u2.factor >= u1.factor:
         return []
     return [_cand(rule, "duration", a * u1.factor + b * u2.factor, u1.unit, m.start("num"), m.end())]

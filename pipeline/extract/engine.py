@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import regex
 
@@ -150,14 +150,11 @@ class Extractor:
             extra.append(Candidate(mm, c.factor))
         return sorted(kept + extra, key=lambda c: c.mention.start)
 
-    @property
+    @cached_property
     def _cn_numeral(self):
         """A run of Chinese digits and magnitudes (the numerals table's characters)."""
-        if self.__dict__.get("_cn_numeral_re") is None:
-            t = self.rules.numerals
-            chars = "".join(sorted(set("".join(t.digits) + "".join(t.magnitudes))))
-            self.__dict__["_cn_numeral_re"] = regex.compile("[" + regex.escape(chars) + "]+")
-        return self.__dict__["_cn_numeral_re"]
+        t = self.rules.numerals
+        return regex.compile("[" + regex.escape("".join(sorted(set("".join(t.digits) + "".join(t.magnitudes))))) + "]+")
 
     def _tail_magnitudes(self, surface: str) -> str:
         """The big magnitudes (万, 亿) a number's digits end with: 四万美元 → 万, 20亿元 → 亿."""

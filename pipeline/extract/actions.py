@@ -284,7 +284,7 @@ _DATE = _YEAR_AND_MONTH + r"[月\-/.]\s?(?:3[01]|[12]\d|0?[1-9])\s?[日号]?"
 _DATELINE = regex.compile(rf"(?:[）)】\]]\s*{_DATE}|根据\s*{_DATE}(?=[^\n]*(?:录音|整理|实录))|(?m:^\s*{_DATE}\s*$)"
                           # a title line ending with its date (…现场探访录音整理　2024年9月12日), a
                           # date before the source line (2025年10月21日 来源：…)
-                          rf"|(?m:^[^\n]{{0,80}}[\s　]{_DATE}\s*$)|{_DATE}\s*(?:来源|來源)\s*[：:]"
+                          rf"|(?m:^[^\n]{{0,80}}[\s　]{_DATE}\s*$)|{_DATE}\s*来源\s*[：:]"
                           rf"|(?<![\p{{Han}}A-Za-z0-9])(?:录制|录音|直播|发布|发表|播出|整理|采访|访谈|演讲|讲座)于\s*{_YEAR_MONTH}"
                           # 日期：… at a line's start, or as a field of a header line (频道：…｜发布日期：…, 作者：…　发布时间：…)
                           rf"|(?m:(?:^|[｜|丨\s])[\s【\[（(]*\p{{Han}}{{0,4}}(?:日期|时间)\s*[：:]\s*{_YEAR_MONTH}))")
@@ -295,7 +295,7 @@ _TODAY = regex.compile(rf"(?:今天|今日)(?:是|为)\s*{_DATE}|日期(?:是|�
                        rf"|录(?:制|音)?[^。\n，,]{{0,10}}?(?:是|于|在)\s*{_YEAR_MONTH}")
 # a news story's first full date, in the lead after its byline (【记者…／台北报导】…群联于
 # 2025年8月19日举办…): the day it reports, which its 今年 and 去年 count from
-_BYLINE_LEAD = regex.compile(rf"(?:报导|報導|报道|報道|电|電)\s*[】)）\]][^\n]{{0,240}}?{_DATE}")
+_BYLINE_LEAD = regex.compile(rf"(?:报导|报道|电)\s*[】)）\]][^\n]{{0,240}}?{_DATE}")
 
 
 def dateline(text: str, head_chars: int):

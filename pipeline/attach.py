@@ -21,6 +21,7 @@ from .extract.actions import dateline as dateline_of
 from .model import Mention, Segmented
 
 _CLAUSE = regex.compile(r"[，,；;：:、（）()]")
+_CLAUSE_OPEN = regex.compile(r"[，,；;]\s*(?:而|但|但是|不过|那|至于|另外|同时|其中)?\s*$")
 # the previous generation named before a product (上一代Gaudi 2, 我们前代的MI300X)
 _PREVIOUS_GEN = regex.compile(r"(?:上一代|上代|前一代|前代|老一代|上一代的|前代的)(?:产品|芯片|旗舰)?\s?$")
 _MADE_BY_IT = regex.compile(r"(?:推出|发布|发表|打造|开发|设计|研发|量产)的(?:新一代|下一代|第.代)?\s?$")
@@ -329,7 +330,7 @@ class Attacher:
 
         def overlaps_quantity(e: Entity) -> bool:
             j = bisect_right(span_starts, e.end - 1) - 1
-            return j >= 0 and spans[j][1] > e.start and e.source != "gazetteer"
+            return j >= 0 and spans[j][1] > e.start and e.source not in ("gazetteer", "ai_model")
 
         # technologies (Blackwell, Hopper) are kept only as what a date's sentence launches
         dominant = self._dominant_memory(found)
@@ -374,7 +375,8 @@ class Attacher:
             for m in mine:
                 s, e = m.start - sent.start, m.end - sent.start
                 own = [x for x in ents if x not in parts
-                       or (m.kind != "count" and x.end <= s and self._same_clause(sent.text, x.end, s))
+                       # (在两千张H800上训练了二十天: the run takes the days, not its parts)
+                       or (m.kind not in ("count", "duration") and x.end <= s and self._same_clause(sent.text, x.end, s))
                        or (x.start >= e and _MODIFIES.fullmatch(sent.text, e, x.start) and fold(x.name) != fold(m.item))]
                 # a pronoun (它, 其, 该芯片) refers back: any quantity takes the topic
                 # (ratios are not carried: measured on the gold, the topic of an earlier
@@ -854,6 +856,11 @@ class Attacher:
         if org_in_clause and org_kind:
             return org_in_clause[-1].name, "", "org.clause"
         if before:
+            heads = [x for x in before[1:] if m.kind not in RATIO_KINDS and m.kind != "count"
+                     and _CLAUSE_OPEN.search(sent[max(0, x.start - 6):x.start])
+                     and not _CLAUSE.match(sent, x.end)]
+            if heads:
+                return heads[-1].name, "", "sentence.clause_head"
             return before[0].name, "", "sentence"
         if org_before and org_kind:
             return org_before[-1].name, "", "org.sentence"

@@ -63,11 +63,11 @@ _SOFTWARE_VERSION = regex.compile(r"\s?(\d{1,2}(?:\.\d{1,2})?)(?![\d.A-Za-z%])")
 _TECH_VERSION = regex.compile(r"[\s\-]?[A-Za-z]?\d{1,3}(?:\.\d)?(?:[a-z]|[A-Z]{1,2})?(?![A-Za-z0-9])")
 _GENERATION = regex.compile(r"\s\d{1,2}$")
 # what follows a brand as its model: numbers with letters and the words of a model
-# line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S)
+# line (8 Gen 3, X Elite, AI 9 HX 370, Ultra 9 185H, i7, 9000S, i9-14900K)
 # (and a line word before the number: OPPO Find X8, Galaxy Z Flip7, Pixel 9 Pro XL)
 _BRAND_MODEL = (r"(?:(?:[A-Za-z]?\d{1,5}[A-Za-z]{0,2}\+?|Gen\s?\d|AI|HX|X|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold"
                 r"|[A-Z][a-z]{2,6}\d{1,2}|[A-Z][a-z]{2,6}(?=\s[A-Z]?\d)|[A-Z](?=\s[A-Z][a-z]{2,6}\d))"
-                r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold|[A-Z][a-z]{2,6}\d))?)+")
+                r"(?:\s(?=[A-Za-z]?\d|Gen|AI|HX|Ultra|Pro|Max|Elite|Extreme|Plus|XL|Fold|[A-Z][a-z]{2,6}\d)|-(?=\d{3,5}[A-Z]))?)+")
 # what may not follow a bare number for it to be a model name (9550 but not 9550个, 2024年)
 _QUANTITY_WORDS = (r"年|月|日|号|個|个|颗|顆|块|塊|张|張|台|亿|億|万|萬|元|美元|人|名|家|款|种"
                    r"|倍|层|層|位|次|天|小时|分钟|秒|核|线程")
@@ -129,8 +129,11 @@ class EntityMatcher:
                  generic_suffixes: list[str], model_pattern: str, system_suffixes: list[str] | None = None,
                  proper: ProperNameRules | None = None, brands: dict[str, str] | None = None,
                  brand_generations: list[str] | None = None, not_subject=None, technology_names=None,
-                 not_brands: frozenset = frozenset()):
+                 not_brands: frozenset = frozenset(), ai_model_pattern=None):
         self.entries = entries
+        # AI models (Llama 3.1 405B, DeepSeek-V3): found before the gazetteer, whose
+        # shorter names (GPT, V3) would cut them up
+        self.ai_model_re = ai_model_pattern
         # formats, buses, benchmarks (FP16, PCIe 4.0): never a subject, never a system's base
         self.not_subject = not_subject
         self.technology_names = technology_names
@@ -338,6 +341,10 @@ class EntityMatcher:
             used[s:t] = b"\x01" * (t - s)
 
         n = len(text)
+        if self.ai_model_re is not None:
+            for m in self.ai_model_re.finditer(text):
+                found.append(Entity(m.group(), "product", m.start(), m.end(), "ai_model"))
+                take(m.start(), m.end())
         low = text.lower()
         matches = self.gaz_re_lower.finditer(low) if len(low) == n else self._gaz_re_any_case.finditer(text)
         for m in matches:

@@ -40,12 +40,15 @@ class NumeralTable:
         before_mag = "".join(sorted(set("".join(self.approx_suffixes + self.magnitude_hedges))))
         ten = "".join(k for k, v in self.small.items() if v == 10)
         # 5万4千6百, 3万4000, 1千零20: digit groups may follow a magnitude
-        # 8.4×10^23, 10的25次方: powers of ten written out
-        arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×xX*]\s?10\s?\^\s?[+-]?\d+|的\d+次方)?"
+        # 8.4×10^23, 10的25次方, 3.14乘10的23次方: powers of ten written out
+        arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×xX*]\s?10\s?\^\s?[+-]?\d+"
+                  rf"|\s?(?:[×xX*]|乘以?)\s?10的[+-]?\d+次方|的\d+次方)?"
                   rf"(?:[{before_mag}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
         # 一个亿, 十多个亿: spoken Chinese puts 个 before a big magnitude
         big = "".join(self.big)
         chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{before_mag}](?={mag}|个[{big}])|个(?=[{big}]))*(?<![点个])"
+        # 三点八乘十的二十五次方, 十的二十六次方: the same, spoken
+        chinese += rf"(?:乘以?(?:[{ten}]|10)的(?:[{dig}{ten}]+|\d+)次方|(?<=[{ten}])的[{dig}{ten}]+次方)?"
         if self.formal:
             lone = "".join(self.formal)
             every = "".join(self.magnitudes)
@@ -66,6 +69,8 @@ class NumeralTable:
 
 
 _POWER_OF_TEN = regex.compile(r"(\d+(?:\.\d+)?)(?:\s?[×xX*]\s?10\s?\^\s?([+-]?\d+)|的(\d+)次方)")
+# 3.14乘10的23次方, 三点八乘十的二十五次方, 十的二十六次方
+_SPOKEN_POWER = regex.compile(r"(.+?)(?:\s?(?:[×xX*]|乘以?)\s?(?:10|十)的(.+)次方|的(.+)次方)")
 _ARABIC = regex.compile(r"(\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+)?)(.*)")
 _DIGIT_RUN = regex.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
@@ -92,6 +97,12 @@ class NumeralParser:
         if sci:
             base, exp = float(sci.group(1)), int(sci.group(2) or sci.group(3))
             return base * 10.0 ** exp if sci.group(2) else base ** exp
+        spoken = _SPOKEN_POWER.fullmatch(text)
+        if spoken:
+            base, exp = self.parse(spoken.group(1)), self.parse(spoken.group(2) or spoken.group(3))
+            if base is None or exp is None or exp != int(exp):
+                return None
+            return base * 10.0 ** exp if spoken.group(2) else base ** exp
         pair = self.approx_pair(text)
         if pair:
             return pair[0]          # the engine adds the other end (see `approx_pair`)

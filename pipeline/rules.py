@@ -246,7 +246,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "technology_names", "not_brands"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "ai_model_pattern", "technology_names", "not_brands"})
     not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
@@ -290,7 +290,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         brands={str(k): str(v) for k, v in (d.get("brands") or {}).items()},
         brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
         not_subject=not_subject, technology_names=_optional_regex(d, "technology_names", p),
-        not_brands=frozenset(str(x) for x in d.get("not_brands", []) or []))
+        not_brands=frozenset(str(x) for x in d.get("not_brands", []) or []),
+        ai_model_pattern=_optional_regex(d, "ai_model_pattern", p))
     dominant_subjects = _optional_regex(d, "dominant_subjects", p)
     ai_models = _optional_regex(d, "ai_models", p)
     events: dict[str, str] = {}

@@ -11,9 +11,9 @@ import regex
 from .errors import RuleFileError
 
 SI_PREFIXES = {"K": "kilo", "k": "kilo", "M": "mega", "G": "giga", "T": "tera",
-               "P": "peta", "E": "exa"}
+               "P": "peta", "E": "exa", "Z": "zetta"}
 SECTIONS = ("kinds", "definitions", "rates", "rate_markers", "per_markers", "local_currency", "surfaces")
-FLAGS = ("rate_only", "after", "not_after", "before", "skip", "nocase")
+FLAGS = ("rate_only", "after", "not_after", "before", "skip", "nocase", "total_from")
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Unit:
     not_after: str | None = None
     skip: bool = False
     before: str | None = None   # a unit only when this matches the text right before the number
+    total_from: float | None = None     # a rate this large is a total (10^25 FLOPs of a training run)
 
 
 @dataclass
@@ -145,6 +146,13 @@ def _parse_surface_line(path: Path, no: int, s: str, table: UnitTable, ureg) -> 
                 regex.compile(val)
             except regex.error as e:
                 raise RuleFileError(str(path), no, f"bad regex in {key}: {e}") from e
+        if key == "total_from":
+            try:
+                float(val)
+            except ValueError:
+                raise RuleFileError(str(path), no, f"total_from needs a number, not {val!r}") from None
+            if kind not in table.rates.values():
+                raise RuleFileError(str(path), no, f"total_from on {kind!r}, which is no rate of any kind in [rates]")
         flags[key] = val if val else True
     surfaces = [x.strip() for x in surf_part.split("|") if x.strip()]
     canon, cexpr = table.kinds[kind]
@@ -168,5 +176,6 @@ def _parse_surface_line(path: Path, no: int, s: str, table: UnitTable, ureg) -> 
             unit = canon
         out.append(Unit(surface, kind, unit, factor, no, bool(flags.get("rate_only")),
                         flags.get("after") or None, flags.get("not_after") or None,
-                        bool(flags.get("skip")), flags.get("before") or None))
+                        bool(flags.get("skip")), flags.get("before") or None,
+                        float(flags["total_from"]) if flags.get("total_from") else None))
     return out

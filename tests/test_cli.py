@@ -48,6 +48,8 @@ def broken(tmp_path, name, old, new):
     ("spun.yaml", "window: 3", "windw: 3", "unknown setting(s) windw"),
     ("cues.yaml", "finance_words: '营收|", "finance_words: '(营收|", "finance_words is not a valid regex"),
     ("units.txt", "新台币 | 台币 | NT$ | 新台幣 | 臺幣 = TWD", "新台币 = NTD$", "ISO 4217"),
+    ("units.txt", "; compute_rate ; total_from=1e22", "; compute_rate ; total_from=many", "total_from needs a number"),
+    ("units.txt", "W | 瓦 | 瓦特 = watt ; power", "W | 瓦 | 瓦特 = watt ; power ; total_from=1e9", "no rate of any kind"),
 ])
 def test_broken_rule_file_gives_one_clear_line(tmp_path, name, old, new, expect):
     d = broken(tmp_path, name, old, new)

@@ -90,6 +90,9 @@ def quantity(ex, rule, m, text, seg):
             kind = rates[kind]
         elif rate_before:
             kind = rates[kind]
+    if unit.total_from is not None and val * factor >= unit.total_from:
+        # 3.8×10^25 FLOPs: no machine computes that much per second; it is a total
+        kind = next(k for k, r in rates.items() if r == kind)
     # 两米半, 一个半小时: a 半 right after the unit adds half of it
     if text.startswith("半", end) and kind not in ("money",):
         val += 0.5

@@ -1,0 +1,106 @@
+"""Session 8: AI models as subjects, training compute as operations, spoken powers of
+ten, Chinese names of CPU tiers, model numbers that look like multipliers, a clause
+opened by a product, consoles. Sentences are the project's own."""
+import pytest
+
+
+def kv(got, kind=None):
+    return [(r["kind"], r["value"]) for r in got if kind is None or r["kind"] == kind]
+
+
+def subjects(got, kind=None):
+    return [(r["value"], r["subject"]) for r in got if kind is None or r["kind"] == kind]
+
+
+# --- numbers and units ---------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("总计算量约为2.5乘10的24次方次浮点运算", 2.5e24),
+    ("大概是4乘以10的23次方次运算", 4e23),
+    ("用了六点三乘十的二十四次方次浮点运算", 6.3e24),
+    ("门槛是十的二十六次方次运算", 1e26),
+])
+def test_a_spoken_power_of_ten_is_read(extract, text, value):
+    got = kv(extract(text))
+    assert len(got) == 1 and got[0][0] == "operations" and got[0][1] == pytest.approx(value)
+
+
+def test_a_power_word_without_a_base_ten_is_no_number(extract):
+    assert kv(extract("这个模块的功耗是十的倍数")) == []
+
+
+@pytest.mark.parametrize("text,kind,value", [
+    ("这次训练花了大约1.2乘10的25次方FLOPs", "operations", 1.2e25),
+    ("训练量为7×10^24 FLOPs", "operations", 7e24),
+    ("一共是3乘10的24次方FLOP", "operations", 3e24),
+    ("单卡稠密算力为1979 TFLOPs", "compute_rate", 1.979e15),
+    ("整个集群的FP8算力达到4 ZFLOPS", "compute_rate", 4e21),
+])
+def test_flops_is_a_rate_unless_no_machine_could_run_it(extract, text, kind, value):
+    got = kv(extract(text))
+    assert len(got) == 1 and got[0][0] == kind and got[0][1] == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["我手上这颗锐龙7 9700X跑得不错", "Radeon RX 7900X显卡很安静"])
+def test_a_model_number_ending_in_x_is_no_multiplier(extract, text):
+    assert kv(extract(text), "multiplier") == []
+
+
+def test_a_multiplier_x_after_a_space_still_counts(extract):
+    assert kv(extract("新版本推理快了 5x")) == [("multiplier", 5)]
+
+
+# --- entities ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,name", [
+    ("英特尔的铂金8580，TDP为350W。", "Xeon Platinum 8580"),
+    ("我们机房里的至强金牌6430，TDP为270W。", "Xeon Gold 6430"),
+    ("老款的银牌4310，TDP为120W。", "Xeon Silver 4310"),
+    ("酷睿i7-13700K的TDP为125W。", "Core i7-13700K"),
+    ("锐龙9 7950X的TDP为170W。", "Ryzen 9 7950X"),
+])
+def test_cpu_tiers_named_in_chinese_or_with_a_hyphen(extract, text, name):
+    assert subjects(extract(text), "power")[0][1] == name
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Qwen2.5-72B在两千张H800上训练了二十天。", "Qwen2.5-72B"),
+    ("Llama 2 70B当年用了大约2000张A100。", "Llama 2 70B"),
+    ("据估计，GPT-4o的训练成本超过1亿美元。", "GPT-4o"),
+    ("Gemini Ultra的训练用了大约5万颗TPU。", "Gemini Ultra"),
+])
+def test_an_ai_model_is_what_its_training_run_is_about(extract, text, name):
+    assert {s for _v, s in subjects(extract(text))} == {name}
+
+
+def test_a_chip_line_that_shares_a_model_family_name_is_no_ai_model(rules):
+    found = rules.entities.find("Falcon Shores的功耗预计是1500W，Falcon-40B是一个模型。")
+    assert [(e.name, e.source) for e in found if e.source == "ai_model"] == [("Falcon-40B", "ai_model")]
+
+
+def test_a_model_measured_on_is_still_no_ratio_subject(extract):
+    got = extract("在Llama 2 70B上，MI300X的吞吐是H100的1.3倍。")
+    assert subjects(got, "multiplier") == [(1.3, "MI300X")]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("PlayStation 5 Pro的GPU算力约16.7 TFLOPS。", "PS5 Pro"),
+    ("Xbox Series S只有10GB内存。", "Xbox Series S"),
+    ("Steam Deck OLED的屏幕刷新率最高90Hz。", "Steam Deck OLED"),
+    ("任天堂的Switch 2首发价为449.99美元。", "Switch 2"),
+])
+def test_consoles_are_products(extract, text, name):
+    got = extract(text)
+    assert {r["subject"] for r in got} == {name}
+
+
+# --- attachment ----------------------------------------------------------------
+
+def test_a_clause_opened_by_a_product_owns_what_follows(extract):
+    got = extract("X9000的FP64算力是80 TFLOPS，而Z7反而低一些，只有40 TFLOPS。")
+    assert subjects(got, "compute_rate") == [(8e13, "X9000"), (4e13, "Z7")]
+
+
+def test_a_product_listed_after_a_comma_is_no_clause_head(extract):
+    got = extract("这台是ProBook 14，酷睿Ultra 5 225H，32GB内存，1TB固态。")
+    assert {s for _v, s in subjects(got, "data_size")} == {"ProBook 14"}

@@ -43,7 +43,7 @@ class NumeralTable:
         # 8.4×10^23, 10的25次方, 3.14乘10的23次方: powers of ten written out
         arabic = (rf"\d+(?:,\d{{3}})*(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×xX*]\s?10\s?\^\s?[+-]?\d+"
                   rf"|\s?(?:[×xX*]|乘以?)\s?10的[+-]?\d+次方|的\d+次方)?"
-                  rf"(?:[{before_mag}]?{mag}(?:[零〇]?\d+(?:\.\d+)?)?)*")
+                  rf"(?:[{before_mag}]?{mag}(?:[零〇]?\d+(?:,\d{{3}})*(?:\.\d+)?)?)*")
         # 一个亿, 十多个亿: spoken Chinese puts 个 before a big magnitude
         big = "".join(self.big)
         chinese = rf"(?:[{dig}]|[{ten}])(?:[{dig}点]|{mag}|[{before_mag}](?={mag}|个[{big}])|个(?=[{big}]))*(?<![点个])"

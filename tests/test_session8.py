@@ -104,3 +104,30 @@ def test_a_clause_opened_by_a_product_owns_what_follows(extract):
 def test_a_product_listed_after_a_comma_is_no_clause_head(extract):
     got = extract("这台是ProBook 14，酷睿Ultra 5 225H，32GB内存，1TB固态。")
     assert {s for _v, s in subjects(got, "data_size")} == {"ProBook 14"}
+
+
+# --- written numbers -----------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [("累计出货1亿2,345万台", 123450000), ("融资2亿5,000万元", 250000000)])
+def test_digit_groups_with_commas_after_a_magnitude(extract, text, value):
+    assert [v for _k, v in kv(extract(text))] == [value]
+
+
+def test_a_range_head_with_its_own_magnitude_keeps_it(extract):
+    assert kv(extract("当时一台大概三万五到四万美元")) == [("money", 35000), ("money", 40000)]
+
+
+# --- tools and their makers ----------------------------------------------------
+
+def test_a_tool_model_with_a_colon_is_a_product(extract):
+    got = extract("新一代的EXE:5200B每小时能处理175片晶圆，单价约3.5亿欧元。")
+    assert {r["subject"] for r in got} == {"EXE:5200B"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("应用材料上季营收约70亿美元。", "Applied Materials"),
+    ("泛林集团上季营收约40亿美元。", "Lam Research"),
+    ("拓荆科技上半年营收约12亿元。", "拓荆科技"),
+])
+def test_equipment_makers_are_organisations(extract, text, name):
+    assert {r["subject"] for r in extract(text)} == {name}

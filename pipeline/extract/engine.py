@@ -140,7 +140,8 @@ class Extractor:
             head = m.group("num")
             # 三到四万美元, 15到20亿: the head takes the big magnitudes the tail ends with
             mags = self._tail_magnitudes(text[c.mention.start:c.mention.end])
-            if mags and not head.endswith(tuple(self.rules.numerals.big)):
+            # (两万五到三万: a head with a big magnitude of its own keeps it)
+            if mags and not any(ch in self.rules.numerals.big for ch in head):
                 head += mags
             val = self.rules.numeral_parser.parse(head)
             if val is None:

@@ -384,8 +384,13 @@ class Attacher:
                 # (counts are not carried either: on the gold, carrying spec counts
                 # such as cores and transistors for even one sentence lowered fact F1,
                 # 0.697 → 0.684)
+                # (an AI model's parameters and tokens are its own for as long as it is the
+                # topic: … 一共14.8万亿个token; not the chips counted after it, which in a
+                # talk on inference are the hardware's)
                 carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)
-                                    or m.kind == "count" and topic_age <= COUNT_SPAN and self._part_count(m)) else ""
+                                    or m.kind == "count" and topic_age <= COUNT_SPAN and self._part_count(m)
+                                    or m.kind == "count" and topic_age <= TOPIC_SPAN and self._is_ai_model(topic)
+                                    and fold(m.item or "") in self.rules.ai_model_parts) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
                 if not ents and m.kind == "money" and topic and topic_age <= TOPIC_SPAN and _PRICE.search(sent.text):
@@ -468,7 +473,10 @@ class Attacher:
                 last_chip, chip_age = fitted[-1].name, 0
             topic_age += 1
             if wholes:
-                topic, topic_age = wholes[0].name, 0
+                # (在Llama 2 70B上，MI300X…: the hardware is what a sentence is about; an AI
+                # model is the topic only where no hardware is named)
+                hardware = [x for x in wholes if not self._is_ai_model(x.name)]
+                topic, topic_age = (hardware or wholes)[0].name, 0
             elif topic and _PRONOUN.search(sent.text):
                 topic_age = 0       # 它里面有…, 这颗芯片…: a sentence that points back names the topic again
             actor_age += 1
@@ -888,6 +896,9 @@ class Attacher:
             if actors:
                 return actors[0].name, "", "date.actor"
         return "", "", "none"
+
+    def _is_ai_model(self, name: str) -> bool:
+        return bool(name) and self.rules.ai_models is not None and bool(self.rules.ai_models.match(name))
 
     def _part_count(self, m: Mention) -> bool:
         """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),

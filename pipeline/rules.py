@@ -86,6 +86,7 @@ class RuleSet:
     dominant_subjects: Any = None
     events: dict = field(default_factory=dict)
     ai_models: Any = None
+    ai_model_parts: frozenset = frozenset()
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
     dateline_chars: int = 200
@@ -246,7 +247,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "ai_model_pattern", "technology_names", "not_brands"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "ai_model_pattern", "ai_model_parts", "technology_names", "not_brands"})
     not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
@@ -294,6 +295,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         ai_model_pattern=_optional_regex(d, "ai_model_pattern", p))
     dominant_subjects = _optional_regex(d, "dominant_subjects", p)
     ai_models = _optional_regex(d, "ai_models", p)
+    ai_model_parts = frozenset(fold(str(x)) for x in d.get("ai_model_parts", []) or [])
     events: dict[str, str] = {}
     for ev in d.get("events", []) or []:
         _need(ev, {"name"}, p, "an event", {"name", "aliases"})
@@ -394,6 +396,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.dominant_subjects = dominant_subjects
     rs.events = events
     rs.ai_models = ai_models
+    rs.ai_model_parts = ai_model_parts
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs
 

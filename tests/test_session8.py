@@ -131,3 +131,14 @@ def test_a_tool_model_with_a_colon_is_a_product(extract):
 ])
 def test_equipment_makers_are_organisations(extract, text, name):
     assert {r["subject"] for r in extract(text)} == {name}
+
+
+def test_an_ai_models_parameters_and_tokens_stay_its_own(extract):
+    got = extract("Qwen3-235B是今年4月发布的。它一共有2350亿参数。预训练用了36万亿个token。")
+    assert [(r["item"], r["subject"]) for r in got if r["kind"] == "count"] == [
+        ("参数", "Qwen3-235B"), ("token", "Qwen3-235B")]
+
+
+def test_hardware_is_the_topic_over_the_model_it_ran(extract):
+    got = extract("在Llama 2 70B上，我们测了MI300X。它的功耗是750W。")
+    assert subjects(got, "power") == [(750, "MI300X")]

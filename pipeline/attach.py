@@ -299,7 +299,8 @@ class Attacher:
         # one pass of the entity matcher over the whole text, bucketed by sentence
         found = self.rules.entities.find(seg.norm.text)
         brands = self.rules.entities.han_models(seg.norm.text, found, self._not_before_model, self._name_like,
-                                                self._never_before_model, self._word_edges)
+                                                self._never_before_model, self._word_edges,
+                                                lambda w: bool(self.rules.segmenter.tokenizer.FREQ.get(w)))
         if brands:
             # the digits of a name are no quantity (征程5只有128TOPS is not five 只)
             inside = [(b.start, b.end) for b in brands]
@@ -311,6 +312,7 @@ class Attacher:
         found += self._short_models(seg.norm.text, found)
         found += self._sibling_models(seg.norm.text, found)
         found += self._version_siblings(seg.norm.text, found)
+        found = self._line_completed(found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -562,6 +564,23 @@ class Attacher:
                 if not any(taken[b.start():b.end()]) and b.group(1) != m.group(2) + m.group(3):
                     out.append(Entity(f"{line} {b.group(1)}", "product", b.start(), b.end(), "sibling"))
                     taken[b.start():b.end()] = b"\x01" * (b.end() - b.start())
+        return out
+
+    @staticmethod
+    def _line_completed(found: list[Entity]) -> list[Entity]:
+        """酷睿Ultra 9 285K、Ultra 7 265K: a model the text writes without the first words
+        of its line, in the shape of a product it names in full, takes those words
+        (Core Ultra 7 265K)."""
+        full = [e.name.split() for e in found if e.type == "product" and e.source != "pattern"]
+        out = []
+        for e in found:
+            words = e.name.split()
+            if e.source == "pattern" and e.type == "product" and len(words) >= 2 and words[0][:1].isupper():
+                heads = {" ".join(f[:k]) for f in full for k in range(1, min(3, len(f)))
+                         if f[k] == words[0] and len(f) - k == len(words)}
+                if len(heads) == 1:
+                    e = replace(e, name=f"{heads.pop()} {e.name}")
+            out.append(e)
         return out
 
     def _version_siblings(self, text: str, found: list[Entity]) -> list[Entity]:
@@ -839,7 +858,7 @@ class Attacher:
         org_in_clause = [x for x in org_before if x.start >= cs]
         if in_clause:
             return in_clause[-1].name, "", "clause"
-        org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent)) or (
+        org_kind = m.kind in ORG_KINDS and (m.kind != "percent" or _SHARE.search(sent) or self._finance(sent)) or (
             m.kind == "multiplier" and self._finance(sent)) or (
             m.kind == "count" and bool(self.rules.org_items) and bool(self.rules.org_items.search(m.item or "")))
         if not in_clause and before and before[-1].end <= cs \

@@ -221,7 +221,8 @@ class EntityMatcher:
         return t if _DIGIT.search(t) and _LETTER.search(t) else None
 
     def han_models(self, text: str, taken: list[Entity], not_before: str, is_name_like,
-                   never_before: str = "", is_word_start=lambda p: True) -> list[Entity]:
+                   never_before: str = "", is_word_start=lambda p: True,
+                   is_word=lambda w: False) -> list[Entity]:
         """Products a document names with a Chinese brand and a model number (征程6P,
         云驰S7, 鲲鹏920) that no gazetteer lists: a two-character prefix written before
         a model number at least twice in the document, never before a unit, a
@@ -229,6 +230,8 @@ class EntityMatcher:
         like 达到 (达到300W is a quantity)."""
         occ: dict[str, list[tuple[int, int, bool]]] = {}
         for m in _HAN_MODEL.finditer(text):
+            if m.start() > 0 and is_word(text[m.start() - 1:m.start() + 1]):
+                continue            # 价格上X870E: 格 ends the word 价格, so 格上 is no brand
             nxt = text[m.end():m.end() + 1]
             if nxt and nxt in never_before:
                 continue

@@ -142,3 +142,35 @@ def test_an_ai_models_parameters_and_tokens_stay_its_own(extract):
 def test_hardware_is_the_topic_over_the_model_it_ran(extract):
     got = extract("在Llama 2 70B上，我们测了MI300X。它的功耗是750W。")
     assert subjects(got, "power") == [(750, "MI300X")]
+
+
+# --- names written in passing --------------------------------------------------
+
+def test_a_word_tail_before_a_model_is_no_brand(rules):
+    text = "说到主板，价格上B650E从一千出头到五千多块都有。B650E也够用。"
+    names = {e.name for e in rules.entities.han_models(text, [], "", lambda p: True, "", lambda p: True,
+                                                       lambda w: bool(rules.segmenter.tokenizer.FREQ.get(w)))}
+    assert "格上B650E" not in names
+
+
+def test_a_slang_letter_before_a_model_is_no_part_of_it(extract):
+    got = extract("锐龙7 7800X3D发布了。大家都说这颗神U 7800X3D很香，功耗120W。")
+    assert "U 7800X3D" not in {r["subject"] for r in got}
+
+
+def test_a_letter_and_a_short_number_still_name_a_laptop(extract):
+    assert {r["subject"] for r in extract("Yoga S 16的功耗是28W。")} == {"Yoga S 16"}
+
+
+def test_a_model_written_without_the_first_word_of_its_line_takes_it(extract):
+    got = extract("今天测的是酷睿Ultra 9 285K、Ultra 5 245K。Ultra 5 245K的功耗是125W。")
+    assert subjects(got, "power") == [(125, "Core Ultra 5 245K")]
+
+
+def test_a_companys_growth_in_a_finance_sentence_is_its_own(extract):
+    got = extract("微软今年资本支出预计达800亿美元，比去年多出约45%。")
+    assert subjects(got, "percent") == [(45, "Microsoft")]
+
+
+def test_a_utility_is_an_organisation(extract):
+    assert {r["subject"] for r in extract("台电去年累计亏损约3,800亿元。")} == {"Taipower"}

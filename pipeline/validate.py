@@ -20,10 +20,14 @@ CANONICAL_UNIT = {
 }
 # plausible magnitudes for specs in this genre; outside them a reading is almost surely wrong
 RANGES = {
-    "count": (0, 1e16), "data_size": (1, 1e22), "bandwidth": (1e3, 1e17), "compute_rate": (1e3, 1e22),
+    # (the world's stored data, 175ZB, is 1.75e23 B)
+    "count": (0, 1e16), "data_size": (1, 1e25), "bandwidth": (1e3, 1e17), "compute_rate": (1e3, 1e22),
     # money in its own currency: 300万亿韩元 (3e14 KRW) is a chip maker's investment plan
-    "operations": (1, 1e27), "power": (1e-3, 1e10), "money": (0.01, 1e16), "multiplier": (0, 1e7),
-    "percent": (0, 1e5), "fraction": (0, 1), "frequency": (1, 1e13), "length": (1e-10, 1e8),
+    # power: a dilution fridge's 20微瓦 to a country's grid (4,100万瓩 is 4.1e10 W);
+    # multipliers: a quantum computer's 10的15次方倍 over a supercomputer
+    "operations": (1, 1e27), "power": (1e-9, 1e13), "money": (0.01, 1e16), "multiplier": (0, 1e16),
+    # frequency: a grid's 0.2Hz deviation; length: a fleet's 40亿公里 of driving
+    "percent": (0, 1e5), "fraction": (0, 1), "frequency": (1e-3, 1e13), "length": (1e-10, 1e15),
     "duration": (1e-9, 1e11),
 }
 ISO_DATE = regex.compile(r"(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|--\d{2}(?:-\d{2})?)")

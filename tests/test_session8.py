@@ -174,3 +174,46 @@ def test_a_companys_growth_in_a_finance_sentence_is_its_own(extract):
 
 def test_a_utility_is_an_organisation(extract):
     assert {r["subject"] for r in extract("台电去年累计亏损约3,800亿元。")} == {"Taipower"}
+
+
+# --- values at the edges, dates joined, labels ---------------------------------
+
+@pytest.mark.parametrize("text,kind,value", [
+    ("到2030年美国数据中心的用电负载将超过80GW。", "power", 8e10),
+    ("稀释制冷机在最低温区只有十几微瓦，实测是15微瓦。", "power", 1.5e-5),
+    ("电网频率偏差不能超过0.2Hz。", "frequency", 0.2),
+    ("全球数据总量预计达到175ZB。", "data_size", 1.75e23),
+])
+def test_values_at_the_edges_of_the_genre_are_kept(tmp_path, text, kind, value):
+    from click.testing import CliRunner
+    from pipeline.cli import main
+    import csv
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "t.txt").write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(main, ["run", "-q", "-o", str(tmp_path / "o"), str(tmp_path / "in")])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(open(tmp_path / "o" / "facts.csv", encoding="utf-8")))
+    assert [(r["kind"], float(r["value"])) for r in rows if r["kind"] == kind] == [(kind, pytest.approx(value))]
+
+
+def test_a_range_head_before_mega_watts_keeps_the_units_prefix(extract):
+    assert kv(extract("整个机房要按八到十二兆瓦来规划")) == [("power", 8e6), ("power", 1.2e7)]
+
+
+@pytest.mark.parametrize("text,dates", [
+    ("电价在2024年4月与10月各调了一次", ["2024-04", "2024-10"]),
+    ("样品2025年3月到6月陆续送测", ["2025-03", "2025-06"]),
+    ("样品在3月到6月陆续送测", ["--03", "--06"]),
+])
+def test_a_month_joined_to_a_dated_month_shares_its_year(extract, text, dates):
+    assert [v for _k, v in kv(extract(text), "date")] == dates
+
+
+@pytest.mark.parametrize("text,label", [
+    ("这颗CPU的TDP为125W。", "tdp"),
+    ("三级缓存有96MB。", "l3_cache"),
+    ("L2缓存一共16MB。", "l2_cache"),
+    ("它的加速频率是2.5GHz。", "boost_clock"),
+])
+def test_labels_follow_what_most_annotators_wrote(extract, text, label):
+    assert [r["attribute"] for r in extract(text)] == [label]

@@ -17,6 +17,10 @@ from . import actions
 _PUNCT_STOP = "，。；、！？,;!?\n（）()：:“”\"「」《》【】"
 
 
+# what joins two months of one year (4月与10月, 3月到6月, 4月、7月)
+_DATE_JOIN = regex.compile(r"\s?(?:与|和|及|跟|或|、|到|至|-|~|～)\s?")
+
+
 @dataclass
 class Candidate:
     mention: Mention
@@ -168,7 +172,25 @@ class Extractor:
         j = i
         while j > 0 and surface[j - 1] in big:
             j -= 1
+        guards = dict(self.rules.numerals.magnitude_guards)
+        if j < i and surface[i - 1] in guards and not regex.match(guards[surface[i - 1]], surface[i:]):
+            return ""           # 十到十五兆瓦: 兆 before 瓦 is the unit's prefix, not the number's
         return surface[j:i] if j > 0 else ""
+
+    def coordinated_dates(self, kept: list[Candidate], text: str) -> list[Candidate]:
+        """去年4月与10月, 2024年3月到6月: a month joined to a dated month shares its year."""
+        prev = None
+        for c in kept:
+            if c.mention.kind != "date":
+                continue
+            v = c.mention.value
+            if prev is not None and isinstance(v, str) and v.startswith("--") \
+                    and _DATE_JOIN.fullmatch(text, prev.mention.end, c.mention.start):
+                year = regex.match(r"\d{4}(?=-)", str(prev.mention.value))
+                if year:
+                    c.mention = replace(c.mention, value=year.group() + v[1:])
+            prev = c
+        return kept
 
     def approx_ends(self, kept: list[Candidate], text: str) -> list[Candidate]:
         """两三千瓦, 六七倍: a spoken range read at its low end gets its high end too."""
@@ -210,6 +232,7 @@ class Extractor:
         norm = seg.norm
         text = norm.text
         kept = self.approx_ends(self.range_heads(self.resolve(self.candidates(text, seg), text), text), text)
+        kept = self.coordinated_dates(kept, text)
         starts = [s.start for s in seg.sentences]
         out = []
         for c in kept:

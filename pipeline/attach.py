@@ -735,11 +735,24 @@ class Attacher:
                         j = bisect_right(ends, m.start) - 1
                         if j >= 0 and m.start - ends[j] <= 12 and _PRODUCT_THEN_COUNT.fullmatch(text, ends[j], m.start):
                             got = products[j].name
-                    got = got or here.get(cls) or prev.get(cls) or self._item_before(text, m.start) \
-                        or self.rules.elided_items.get(cls, "")
+                    got = got or here.get(cls) or prev.get(cls) or self._item_before(text, m.start)
+                    sent = seg.sentences[i]
+                    if not got and cls in self.rules.spoken_money and self.rules.spoken_money_context is not None \
+                            and self.rules.spoken_money_context.search(text, sent.start, sent.end):
+                        # 价格在三千到四千块之间: nothing counted, and the sentence is about prices
+                        self._to_money(m, self.rules.spoken_money[cls], by_sentence.get(i, []))
+                        continue
+                    got = got or self.rules.elided_items.get(cls, "")
                     if got and not m.item:
                         m.item = here[cls] = got
             prev = here
+
+    @staticmethod
+    def _to_money(m: Mention, currency: str, mine: list[Mention]) -> None:
+        """A spoken amount read as a count becomes money, and so does the head of its range."""
+        for x in [m] + [h for h in mine if h.kind == "count" and h.rule_id.endswith("+range")
+                        and 0 <= m.start - h.end <= 3]:
+            x.kind, x.unit, x.item = "money", currency, ""
 
     @cached_property
     def _named_item_re(self):

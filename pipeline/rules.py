@@ -79,6 +79,8 @@ class RuleSet:
     subjectless_items: set = field(default_factory=set)
     part_items: set = field(default_factory=set)
     elided_items: dict = field(default_factory=dict)
+    spoken_money: dict = field(default_factory=dict)     # classifier -> currency
+    spoken_money_context: Any = None
     org_items: Any = None
     org_events: Any = None
     finance_words: Any = None
@@ -229,7 +231,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"classifiers", "counted_nouns", "items"}, p, "classifiers.yaml",
           {"classifiers", "classifier_items", "counted_nouns", "items", "stop_words", "item_context", "counts_itself", "named_kinds", "subjectless_items", "part_items",
-           "classifier_not_before", "classifier_not_after", "elided_items"})
+           "classifier_not_before", "classifier_not_after", "elided_items", "spoken_money"})
     cls_context = {}
     for key in ("classifier_not_before", "classifier_not_after"):
         for k, v in (d.get(key) or {}).items():
@@ -376,6 +378,12 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.subjectless_items = {str(x) for x in d_cls.get("subjectless_items", []) or []}
     rs.part_items = {str(x) for x in d_cls.get("part_items", []) or []}
     rs.elided_items = {str(k): str(v) for k, v in (d_cls.get("elided_items") or {}).items()}
+    sm = d_cls.get("spoken_money") or {}
+    if sm:
+        p_cls = root / "classifiers.yaml"
+        _need(sm, {"classifiers", "context"}, p_cls, "spoken_money", {"classifiers", "context"})
+        rs.spoken_money = {str(k): str(v) for k, v in (sm["classifiers"] or {}).items()}
+        rs.spoken_money_context = _optional_regex(sm, "context", p_cls)
     rs.item_context = {}
     for item, lst in (d_cls.get("item_context") or {}).items():
         for c in lst or []:

@@ -217,3 +217,16 @@ def test_a_month_joined_to_a_dated_month_shares_its_year(extract, text, dates):
 ])
 def test_labels_follow_what_most_annotators_wrote(extract, text, label):
     assert [r["attribute"] for r in extract(text)] == [label]
+
+
+@pytest.mark.parametrize("text,rows", [
+    ("这款耳机的价格在八百到一千块之间", [("money", 800), ("money", 1000)]),
+    ("二手的卖一千五百块左右", [("money", 1500)]),
+])
+def test_a_classifier_with_nothing_counted_is_spoken_money_in_a_price_sentence(extract, text, rows):
+    got = extract(text)
+    assert kv(got) == rows and {r["unit"] for r in got} == {"CNY"}
+
+
+def test_the_same_classifier_in_a_cluster_still_counts(extract):
+    assert kv(extract("这个集群一共用了三千块，全部液冷")) == [("count", 3000)]

@@ -81,6 +81,8 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # how many sentences a topic lasts without being named again: measured on the
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
+SECTION_SPAN = 5
+_ANNOUNCES = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:好，?|那么?|OK，?)?\s*(?:我们)?(?:先|再|然后|接下来|最后|下面)(?:来)?(?:说|看|聊|讲|介绍)(?:一下|说|看)?")
 # kinds that never fall back to a topic carried from earlier sentences: on the bundled
 # gold and three unseen transcripts the carried topic was right for 1 of 32 dates, 6 of 26
 # lengths, 3 of 21 percents and 3 of 9 durations; a guess right less often than half the
@@ -349,6 +351,7 @@ class Attacher:
         head = dateline_of(seg.norm.text, self.rules.dateline_chars)
         dateline = head.span() if head else None
         topic, topic_age = "", 0
+        span = TOPIC_SPAN
         actor, actor_age = "", 0
         last_chip, chip_age = "", 0     # the last product a device was fitted with (搭载X)
         recent: list[str] = []          # the last two products named before this sentence (前者, 后者)
@@ -389,13 +392,13 @@ class Attacher:
                 # (an AI model's parameters and tokens are its own for as long as it is the
                 # topic: … 一共14.8万亿个token; not the chips counted after it, which in a
                 # talk on inference are the hardware's)
-                carried = topic if (m.kind in CARRY_KINDS and topic_age <= TOPIC_SPAN or _PRONOUN.search(sent.text)
+                carried = topic if (m.kind in CARRY_KINDS and topic_age <= span or _PRONOUN.search(sent.text)
                                     or m.kind == "count" and topic_age <= COUNT_SPAN and self._part_count(m)
-                                    or m.kind == "count" and topic_age <= TOPIC_SPAN and self._is_ai_model(topic)
+                                    or m.kind == "count" and topic_age <= span and self._is_ai_model(topic)
                                     and fold(m.item or "") in self.rules.ai_model_parts) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
-                if not ents and m.kind == "money" and topic and topic_age <= TOPIC_SPAN and _PRICE.search(sent.text):
+                if not ents and m.kind == "money" and topic and topic_age <= span and _PRICE.search(sent.text):
                     carried = topic     # 国行起售价4499元: a price is the product's, not its maker's
                 elif not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and self._finance(sent.text)) \
                         and actor_age <= 1 and not _PRONOUN.search(sent.text):
@@ -408,7 +411,7 @@ class Attacher:
                 # kind: 该芯片的交换延迟可压低到250纳秒)
                 pointed = bool(_PRONOUN.search(sent.text, self._clause_bounds(sent.text, s)[0], s))
                 self._one(m, sent.text, s, e, own, carried, last_counted,
-                          topic if topic_age <= TOPIC_SPAN else "",
+                          topic if topic_age <= span else "",
                           fallback=m.kind not in NO_TOPIC_KINDS or carried != topic or pointed, ends=ends)
                 if m.subject_rule == "topic" and carried != topic:
                     m.subject_rule = "carried_actor"
@@ -479,6 +482,8 @@ class Attacher:
                 # model is the topic only where no hardware is named)
                 hardware = [x for x in wholes if not self._is_ai_model(x.name)]
                 topic, topic_age = (hardware or wholes)[0].name, 0
+                # 先说X。/ 再看X： a product announced as what comes next stays the topic longer
+                span = SECTION_SPAN if _ANNOUNCES.match(sent.text) else TOPIC_SPAN
             elif topic and _PRONOUN.search(sent.text):
                 topic_age = 0       # 它里面有…, 这颗芯片…: a sentence that points back names the topic again
             actor_age += 1

@@ -230,3 +230,13 @@ def test_a_classifier_with_nothing_counted_is_spoken_money_in_a_price_sentence(e
 
 def test_the_same_classifier_in_a_cluster_still_counts(extract):
     assert kv(extract("这个集群一共用了三千块，全部液冷")) == [("count", 3000)]
+
+
+def test_a_product_announced_as_next_stays_the_topic_longer(extract):
+    got = extract("好，接下来说Yoga S 16。屏幕是OLED。键盘手感不错。接口也够用。满载功耗28W。")
+    assert subjects(got, "power") == [(28, "Yoga S 16")]
+
+
+def test_a_product_named_in_passing_does_not(extract):
+    got = extract("我们对比过Yoga S 16。屏幕是OLED。键盘手感不错。接口也够用。满载功耗28W。")
+    assert subjects(got, "power") == [(28, "")]

@@ -240,3 +240,11 @@ def test_a_product_announced_as_next_stays_the_topic_longer(extract):
 def test_a_product_named_in_passing_does_not(extract):
     got = extract("我们对比过Yoga S 16。屏幕是OLED。键盘手感不错。接口也够用。满载功耗28W。")
     assert subjects(got, "power") == [(28, "")]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("AWS的g6e.12xlarge每小时10美元。", "g6e.12xlarge"),
+    ("Azure的ND H200 v5每小时110美元。", "ND H200 v5"),
+])
+def test_cloud_instance_types_are_products(extract, text, name):
+    assert {r["subject"] for r in extract(text)} == {name}

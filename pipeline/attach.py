@@ -81,6 +81,9 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # how many sentences a topic lasts without being named again: measured on the
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
+# 从初代PS5的825GB升级到2TB, 由前代ROG Ally的16GB加大到24GB
+_FROM_BEFORE = regex.compile(r"(?:从|由)\s?(?:初代|前代|上一代|上代|旧款|原来的?|原本的?|老款)?\s?$")
+_FROM_TO = regex.compile(r"[^，,。；;]*?(?:到|至)\s?[^，,。；;]*$")
 SECTION_SPAN = 5
 _ANNOUNCES = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:好，?|那么?|OK，?)?\s*(?:我们)?(?:先|再|然后|接下来|最后|下面)(?:来)?(?:说|看|聊|讲|介绍)(?:一下|说|看)?")
 # kinds that never fall back to a topic carried from earlier sentences: on the bundled
@@ -840,6 +843,14 @@ class Attacher:
         if bracketed:
             return bracketed[-1].name, "", "bracket"
         in_clause = [x for x in before if x.start >= cs]
+        if m.kind not in RATIO_KINDS:
+            # 储存从初代PS5的825GB升级到2TB: what it went to is not the earlier product's
+            # (the earlier product is the baseline; its own figure is the one before 到)
+            was = [x for x in in_clause if _FROM_BEFORE.search(sent, max(0, x.start - 6), x.start)
+                   and _FROM_TO.search(sent, x.end, s)]
+            if was:
+                in_clause = [x for x in in_clause if x not in was]
+                before = [x for x in before if x not in was]
         if m.kind in RATIO_KINDS:
             # X 是 Y 的 N倍, X 比 Y 快 N倍, 拿 X 对比 64核的 Y：快 N倍, 为 Y 的 N倍: the last
             # product before the number is the baseline; the subject is the one before

@@ -248,3 +248,20 @@ def test_a_product_named_in_passing_does_not(extract):
 ])
 def test_cloud_instance_types_are_products(extract, text, name):
     assert {r["subject"] for r in extract(text)} == {name}
+
+
+@pytest.mark.parametrize("text,rows", [
+    ("X7 Pro很快。储存从初代X7的512GB升级到1TB。", [(512e9, "X7"), (1e12, "X7 Pro")]),
+    ("Yoga S 16的内存由前代Yoga S 14的16GB加大到32GB。", [(16e9, "Yoga S 14"), (32e9, "Yoga S 16")]),
+])
+def test_what_a_spec_went_to_is_not_the_earlier_products(extract, text, rows):
+    assert subjects(extract(text), "data_size") == rows
+
+
+def test_modes_and_display_formats_are_no_subjects(extract):
+    got = extract("Yoga S 16支持HDR10与最高120Hz刷新率。它在Turbo模式下功耗45W，Turbo模式风扇很吵。")
+    assert {r["subject"] for r in got} == {"Yoga S 16"}
+
+
+def test_a_display_type_labels_a_size_in_inches(extract):
+    assert [r["attribute"] for r in extract("Yoga S 16配备16吋OLED。")] == ["screen_size"]

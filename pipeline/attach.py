@@ -125,6 +125,8 @@ _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数
 # a chip or processor a device is fitted with (搭载Core Ultra 7 258V, 用的是M4), and the
 # pronoun that points at it (这颗芯片, 该处理器)
 _FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了?|用的是|换上了?|首发)(?:了|的是)?\s?(?:[^，,。；;的]{0,6}的)?\s?$")
+_CODE_NAMED = regex.compile(r"代号\s?$")
+_CHIP_WORD_AFTER = regex.compile(r"\s?(?:芯片|晶片|处理器|SoC)(?!组)")
 _CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|SoC)")
 _FORMER_LATTER = regex.compile(r"(?:(?P<subj>前者|后者)[^，,。；;]{0,12}?)?(?:是|为|约为|大约是|达到?)\s?"
                                r"(?P<base>前者|后者)的\s?[^，,。；;]{0,8}$")
@@ -476,7 +478,10 @@ class Attacher:
                     recent.append(x.name)
             del recent[:-2]
             chip_age += 1
-            fitted = [x for x in products if x.type == "product" and _FITTED.search(sent.text, max(0, x.start - 12), x.start)]
+            # (…客制化SoC，业界以开发代号T239称呼; 自研的X1芯片: a product named as a chip)
+            fitted = [x for x in products if x.type == "product" and (
+                _FITTED.search(sent.text, max(0, x.start - 12), x.start)
+                or _CODE_NAMED.search(sent.text, max(0, x.start - 6), x.start) or _CHIP_WORD_AFTER.match(sent.text, x.end))]
             if fitted:
                 last_chip, chip_age = fitted[-1].name, 0
             topic_age += 1

@@ -265,3 +265,8 @@ def test_modes_and_display_formats_are_no_subjects(extract):
 
 def test_a_display_type_labels_a_size_in_inches(extract):
     assert [r["attribute"] for r in extract("Yoga S 16配备16吋OLED。")] == ["screen_size"]
+
+
+def test_this_chip_points_at_the_chip_named_by_its_code(extract):
+    got = extract("X7 Pro用的是定制SoC，开发代号Q88。这颗芯片的CPU部分是8核心。")
+    assert [(r["item"], r["subject"]) for r in got if r["kind"] == "count"] == [("CPU核心", "Q88")]

@@ -85,7 +85,7 @@ TOPIC_SPAN = 2
 _FROM_BEFORE = regex.compile(r"(?:从|由)\s?(?:初代|前代|上一代|上代|旧款|原来的?|原本的?|老款)?\s?$")
 _FROM_TO = regex.compile(r"[^，,。；;]*?(?:到|至)\s?[^，,。；;]*$")
 SECTION_SPAN = 5
-_ANNOUNCES = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:好，?|那么?|OK，?)?\s*(?:我们)?(?:先|再|然后|接下来|最后|下面)(?:来)?(?:说|看|聊|讲|介绍)(?:一下|说|看)?")
+_ANNOUNCES = regex.compile(r"\s*(?:[^，,。：:]{1,8}[：:])?\s*(?:好，?|那么?|OK，?)?\s*(?:我们)?(?:先|再|然后|接下来|最后|下面)(?:来)?(?:说|看|聊|讲|介绍)(?:一下|说|看|聊|讲)?")
 # kinds that never fall back to a topic carried from earlier sentences: on the bundled
 # gold and three unseen transcripts the carried topic was right for 1 of 32 dates, 6 of 26
 # lengths, 3 of 21 percents and 3 of 9 durations; a guess right less often than half the

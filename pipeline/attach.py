@@ -81,6 +81,8 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # how many sentences a topic lasts without being named again: measured on the
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
+# a CPU's model number alone (285K, 9700X, 14900KF): never a size or a multiplier
+_CPU_SKU = regex.compile(r"\d{3,5}(?:[KXFSHUP]{1,2}|X3D)")
 # 从初代PS5的825GB升级到2TB, 由前代ROG Ally的16GB加大到24GB
 _FROM_BEFORE = regex.compile(r"(?:从|由)\s?(?:初代|前代|上一代|上代|旧款|原来的?|原本的?|老款)?\s?$")
 _FROM_TO = regex.compile(r"[^，,。；;]*?(?:到|至)\s?[^，,。；;]*$")
@@ -333,6 +335,12 @@ class Attacher:
         for m in mentions:
             i = max(0, bisect_right(starts, m.start) - 1)
             by_sentence.setdefault(i, []).append(m)
+        # 先说285K (after 酷睿Ultra 9 285K), 9700X现在…: a model the text named in full,
+        # written alone, is that product, not 285 kilobytes or 9700 times
+        aliases = {(e.start, e.end) for e in found if e.source == "document" and e.type == "product"
+                   and _CPU_SKU.fullmatch(seg.norm.text, e.start, e.end)}
+        if aliases:
+            mentions[:] = [m for m in mentions if (m.start, m.end) not in aliases]
         # a "name" that overlaps a quantity (TDP 500W) is the quantity, not a product
         spans = sorted((m.start, m.end) for m in mentions)
         span_starts = [a for a, _ in spans]
@@ -755,9 +763,11 @@ class Attacher:
                         # 价格在三千到四千块之间: nothing counted, and the sentence is about prices
                         self._to_money(m, self.rules.spoken_money[cls], by_sentence.get(i, []))
                         continue
-                    got = got or self.rules.elided_items.get(cls, "")
                     if got and not m.item:
                         m.item = here[cls] = got
+                    elif not m.item and self.rules.elided_items.get(cls):
+                        # (a default is no evidence: later counts with the classifier may be money)
+                        m.item = self.rules.elided_items[cls]
             prev = here
 
     @staticmethod

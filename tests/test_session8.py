@@ -270,3 +270,14 @@ def test_a_display_type_labels_a_size_in_inches(extract):
 def test_this_chip_points_at_the_chip_named_by_its_code(extract):
     got = extract("X7 Pro用的是定制SoC，开发代号Q88。这颗芯片的CPU部分是8核心。")
     assert [(r["item"], r["subject"]) for r in got if r["kind"] == "count"] == [("CPU核心", "Q88")]
+
+
+def test_a_cpu_model_written_alone_is_the_product_not_a_quantity(extract):
+    got = extract("今天测酷睿Ultra 5 245K和锐龙7 9700X。9700X现在卖两千一百块左右，245K比9700X快百分之十。")
+    assert kv(got) == [("money", 2100), ("percent", 10)]
+    assert subjects(got) == [(2100, "Ryzen 7 9700X"), (10, "Core Ultra 5 245K")]
+
+
+def test_a_default_item_is_no_evidence_for_later_counts(extract):
+    got = extract("这块板子是一千九百九十九块。选B650能省八百块左右。")
+    assert ("money", 800) in kv(got)

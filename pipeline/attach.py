@@ -81,8 +81,6 @@ _SPEAKER = regex.compile(r"\s?(?:自己|官方|方面)?(?:表示|宣称|声称|�
 # how many sentences a topic lasts without being named again: measured on the
 # bundled gold, 2 gave fact F1 0.643 (0: 0.620, 1: 0.636, 3: 0.642, 5: 0.638, no limit: 0.637)
 TOPIC_SPAN = 2
-# a CPU's model number alone (285K, 9700X, 14900KF): never a size or a multiplier
-_CPU_SKU = regex.compile(r"\d{3,5}(?:[KXFSHUP]{1,2}|X3D)")
 # 从初代PS5的825GB升级到2TB, 由前代ROG Ally的16GB加大到24GB
 _FROM_BEFORE = regex.compile(r"(?:从|由)\s?(?:初代|前代|上一代|上代|旧款|原来的?|原本的?|老款)?\s?$")
 _FROM_TO = regex.compile(r"[^，,。；;]*?(?:到|至)\s?[^，,。；;]*$")
@@ -337,8 +335,9 @@ class Attacher:
             by_sentence.setdefault(i, []).append(m)
         # 先说285K (after 酷睿Ultra 9 285K), 9700X现在…: a model the text named in full,
         # written alone, is that product, not 285 kilobytes or 9700 times
+        bare = self.rules.bare_model_numbers
         aliases = {(e.start, e.end) for e in found if e.source == "document" and e.type == "product"
-                   and _CPU_SKU.fullmatch(seg.norm.text, e.start, e.end)}
+                   and bare.fullmatch(seg.norm.text, e.start, e.end)} if bare is not None else set()
         if aliases:
             mentions[:] = [m for m in mentions if (m.start, m.end) not in aliases]
         # a "name" that overlaps a quantity (TDP 500W) is the quantity, not a product
@@ -805,9 +804,9 @@ class Attacher:
         # MacBook Pro 14的M4版是1599美元: the chip names a version of the product before it
         products = [x for x in products if not (_VERSION_OF.match(sent, x.end) and any(
             y.end <= x.start and _OF_BEFORE.fullmatch(sent, y.end, x.start) for y in products))]
-        if m.kind in RATIO_KINDS and self.rules.ai_models is not None:
+        if m.kind in RATIO_KINDS:
             # 在Mistral 7B上是1.2倍: the model is the workload measured on, not the subject
-            products = [x for x in products if not self.rules.ai_models.match(x.name)]
+            products = [x for x in products if not self._is_ai_model(x.name)]
         baseline = [x for x in products if self._is_baseline(sent, x)]
         if baseline:
             products = [x for x in products if x not in baseline]
@@ -961,7 +960,7 @@ class Attacher:
         return "", "", "none"
 
     def _is_ai_model(self, name: str) -> bool:
-        return bool(name) and self.rules.ai_models is not None and bool(self.rules.ai_models.match(name))
+        return self.rules.ai_models is not None and self.rules.ai_models.match(name)
 
     def _part_count(self, m: Mention) -> bool:
         """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),

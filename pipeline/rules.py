@@ -55,6 +55,18 @@ def _need(obj, keys: set[str], path: Path, what: str, allowed: set[str] | None =
         raise RuleFileError(str(path), line_of(obj), f"{what} is missing {', '.join(sorted(missing))}")
 
 
+@dataclass(frozen=True)
+class AIModelNames:
+    """Which entity names are AI models: one list of families (the gazetteer's
+    ai_model_pattern, which also finds them in text) plus the workloads written otherwise."""
+    pattern: Any
+    workloads: tuple[str, ...] = ()
+
+    def match(self, name: str) -> bool:
+        return bool(name) and (self.pattern is not None and self.pattern.match(name) is not None
+                               or name.startswith(self.workloads))
+
+
 @dataclass
 class RuleSet:
     root: Path
@@ -88,6 +100,7 @@ class RuleSet:
     dominant_subjects: Any = None
     events: dict = field(default_factory=dict)
     ai_models: Any = None
+    bare_model_numbers: Any = None
     ai_model_parts: frozenset = frozenset()
     item_context: dict = field(default_factory=dict)
     # how far into a text a dateline (its own date) is looked for
@@ -249,7 +262,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     p = root / "gazetteer.yaml"
     d = load_yaml(p)
     _need(d, {"entities"}, p, "gazetteer.yaml",
-          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_models", "ai_model_pattern", "ai_model_parts", "technology_names", "not_brands"})
+          {"entities", "series", "generic_suffixes", "model_pattern", "not_subject", "system_suffixes", "proper_names", "brands", "brand_generations", "dominant_subjects", "events", "ai_workloads", "ai_model_pattern", "bare_model_numbers", "ai_model_parts", "technology_names", "not_brands"})
     not_subject = _optional_regex(d, "not_subject", p)
     entries, protected = [], []
     seen: dict[str, int] = {}
@@ -284,6 +297,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     def cues(key: str) -> str:
         return "|".join(regex.escape(str(x)) for x in proper.get(key, []) or [])
 
+    ai_pattern = _optional_regex(d, "ai_model_pattern", p)
     matcher = EntityMatcher(
         entries, series, list(d.get("generic_suffixes", []) or []),
         d.get("model_pattern", r"(?!)"), [str(x) for x in d.get("system_suffixes", []) or []],
@@ -294,9 +308,11 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         brand_generations=[str(x) for x in d.get("brand_generations", []) or []],
         not_subject=not_subject, technology_names=_optional_regex(d, "technology_names", p),
         not_brands=frozenset(str(x) for x in d.get("not_brands", []) or []),
-        ai_model_pattern=_optional_regex(d, "ai_model_pattern", p))
+        ai_model_pattern=ai_pattern)
     dominant_subjects = _optional_regex(d, "dominant_subjects", p)
-    ai_models = _optional_regex(d, "ai_models", p)
+    ai_models = AIModelNames(ai_pattern,
+                             tuple(str(x) for x in d.get("ai_workloads", []) or []))
+    bare_model_numbers = _optional_regex(d, "bare_model_numbers", p)
     ai_model_parts = frozenset(fold(str(x)) for x in d.get("ai_model_parts", []) or [])
     events: dict[str, str] = {}
     for ev in d.get("events", []) or []:
@@ -404,6 +420,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     rs.dominant_subjects = dominant_subjects
     rs.events = events
     rs.ai_models = ai_models
+    rs.bare_model_numbers = bare_model_numbers
     rs.ai_model_parts = ai_model_parts
     rs.hashes = {n: _hash(root / n) for n in RULE_FILES}
     return rs

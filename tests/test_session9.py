@@ -32,3 +32,30 @@ def test_a_ratio_measured_on_a_model_not_in_the_old_list_keeps_the_chip(extract)
 def test_the_bare_model_number_shape_comes_from_the_gazetteer(rules):
     assert rules.bare_model_numbers.fullmatch("7800X3D") and rules.bare_model_numbers.fullmatch("14900KF")
     assert not rules.bare_model_numbers.fullmatch("1600") and not rules.bare_model_numbers.fullmatch("16GB")
+
+
+# --- a ratio with no product named compares the technologies named ----------------
+
+def test_a_ratio_between_architectures_is_the_architectures(extract):
+    got = extract("和Ampere相比，Hopper的稀疏算力是6倍。")
+    assert subjects(got, "multiplier") == [(6, "Hopper")]
+
+
+def test_a_fraction_of_a_technology_with_no_product_is_the_technologys(extract):
+    got = extract("按厂商的说法，CPO的功耗只有可插拔光模块的三分之一。")
+    assert [(r["kind"], r["subject"]) for r in got] == [("fraction", "CPO")]
+
+
+def test_a_product_in_the_sentence_still_beats_a_technology(extract):
+    got = extract("B200的NVLink带宽是1.8TB/s，是H100的两倍。")
+    assert subjects(got, "multiplier") == [(2, "B200")]
+
+
+def test_a_pronoun_keeps_the_topic_over_a_technology(extract):
+    got = extract("Xeon 6980P有128核。因为内置AMX，这款CPU的推理性能是上一代的2倍。")
+    assert subjects(got, "multiplier") == [(2, "Xeon 6980P")]
+
+
+def test_a_figure_that_fell_to_a_fraction_of_the_original_is_its_owners(extract):
+    got = extract("新一代Gaudi4的待机功耗降到原来的四分之一。")
+    assert subjects(got, "fraction") == [(0.25, "Gaudi4")]

@@ -101,6 +101,9 @@ _BASE_AFTER = regex.compile(r"\s*(?:GPU|芯片|产品|平台)?\s*(?:相比|比�
 _BASE_RATIO_BEFORE = regex.compile(r"(?:比|相比|较|比起|是|为|领先|落后|反超|超越|胜过|优于|高于|低于)\s?$")
 _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分之|一半)|[^，,。；;的]{0,4}(?:快|慢|高|低|多|少|大|小|强|弱|贵|便宜|省|提升|增加|增长|降低|减少|下降)"
                                r"|\s?(?:约|大约|近|超过|达)?\s?[\d一二两三四五六七八九十百]+(?:\.\d+)?\s?(?:%|％|倍|成))")
+# 直到El Capitan才被超过, 被Frontier取代, 超过了天河二号: a product named as what ended,
+# beat or replaced the one being described is no topic of the sentences after
+_NOT_TOPIC_BEFORE = regex.compile(r"(?:直到|等到|直至|不如|除了|被|让位给|落后于|输给|超过了?|超越了?|击败了?|取代了?|打败了?|挤掉了?)\s?$")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
@@ -110,7 +113,7 @@ _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭�
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
 _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理器|加速器|主控)(?:部分)?"
-                           r"(?:(?:则|也|就|都)(?:是|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$"
+                           r"(?:(?:则|也|就|都)?(?:是|系|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$"
                            # 里面是GB10超级芯片, 核心升级到了C920v2: what is inside is a part
                            r"|(?:里面|内部|核心)(?:则|也|就)?(?:是|用的是|装的是|放的是|升级到了?|换成了?)\s?$")
 # the speaker's company named where the head of a text introduces the speaker; a
@@ -472,7 +475,8 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)
                       and not _set_aside(sent.text, x)
                       and not _in_aside(sent.text, x)
-                      and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)]
+                      and not _PREVIOUS_GEN.search(sent.text, max(0, x.start - 8), x.start)
+                      and not _NOT_TOPIC_BEFORE.search(sent.text, max(0, x.start - 6), x.start)]
             # MI350系列，旗舰是MI355X: a member named after its series is what follows talks of
             # 推出品牌Pascari…，主角是Pascari X200系列: a brand is no topic beside its own product
             wholes = [x for x in wholes if not any(y.name.startswith(x.name + " ") for y in wholes)]
@@ -493,7 +497,10 @@ class Attacher:
             if fitted:
                 last_chip, chip_age = fitted[-1].name, 0
             topic_age += 1
-            if wholes:
+            lead = _LEAD_PRONOUN.match(sent.text) if topic and topic_age <= span else None
+            if lead and regex.search(r"[它其该这]", lead.group()) and not any(x.start < lead.end() + 2 for x in wholes):
+                topic_age = 0       # 它最厉害的是全部用SW26010: what the sentence opens by pointing at stays the topic
+            elif wholes:
                 # (在Llama 2 70B上，MI300X…: the hardware is what a sentence is about; an AI
                 # model is the topic only where no hardware is named)
                 hardware = [x for x in wholes if not self._is_ai_model(x.name)]

@@ -59,3 +59,28 @@ def test_a_pronoun_keeps_the_topic_over_a_technology(extract):
 def test_a_figure_that_fell_to_a_fraction_of_the_original_is_its_owners(extract):
     got = extract("新一代Gaudi4的待机功耗降到原来的四分之一。")
     assert subjects(got, "fraction") == [(0.25, "Gaudi4")]
+
+
+# --- components and topics -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Ryzen AI 7 350有8个核心。GPU是Radeon 860M，频率2.8GHz。",
+    "Ryzen AI 7 350有8个核心。GPU系Radeon 860M，频率2.8GHz。",
+])
+def test_a_chip_named_as_the_gpu_is_a_part(extract, text):
+    assert subjects(extract(text), "frequency") == [(2.8e9, "Ryzen AI 7 350")]
+
+
+def test_a_sentence_opening_with_a_pronoun_keeps_its_topic(extract):
+    got = extract("Atlas 900 SuperCluster在贵安。它用的是鲲鹏920处理器，一共两千颗。功耗大约20兆瓦。")
+    assert subjects(got, "power") == [(2e7, "Atlas 900 SuperCluster")]
+
+
+def test_a_product_that_beat_the_one_described_is_no_topic(extract):
+    got = extract("Atlas 900 SuperCluster一共一千万个核心。这个纪录保持了五年，直到Frontier才被超过。功耗大约20兆瓦。")
+    assert subjects(got, "power") == [(2e7, "Atlas 900 SuperCluster")]
+
+
+def test_a_whole_word_opening_a_sentence_does_not_hold_the_old_topic(extract):
+    got = extract("B300的显存是288GB。整机方面，HGX B300集成8块B300，功耗14千瓦。")
+    assert subjects(got, "power") == [(14000, "HGX B300")]

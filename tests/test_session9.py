@@ -84,3 +84,14 @@ def test_a_product_that_beat_the_one_described_is_no_topic(extract):
 def test_a_whole_word_opening_a_sentence_does_not_hold_the_old_topic(extract):
     got = extract("B300的显存是288GB。整机方面，HGX B300集成8块B300，功耗14千瓦。")
     assert subjects(got, "power") == [(14000, "HGX B300")]
+
+
+# --- written Cantonese is no spun text -------------------------------------------------
+
+def test_written_cantonese_is_left_as_written(rules):
+    from pipeline.normalize import normalize_text
+    text = ("今日同大家睇吓呢部新機，我哋攞咗佢返嚟用咗兩個禮拜。"
+            "佢嘅電池真係好耐用，冇諗過咁輕都有咁大嘅電池。啲喇叭都唔錯，喺街度都聽得清楚。"
+            "我哋亦試咗打機，發熱控制得幾好，嗰陣時機身都唔係好熱。")
+    edits = [e for e in normalize_text(text, rules).offsets.raw_edits() if e[3] == "spun"]
+    assert edits == []

@@ -105,6 +105,7 @@ DEFAULTS: dict[str, Any] = {
     "number_followers": "",
     "unit_pair_bonus": 0.0,
     "clean_max_obscure": 0.003,
+    "dialects": [],
     "char_lm_weight": 0.0,
     "domain_word_count": 0,
     "char_lm_order": 3,
@@ -825,6 +826,16 @@ class SpunRepair:
                 kinds[(c, t)] = kind
         return occ, kinds
 
+    def _dialect_chars(self, text: str) -> frozenset[str]:
+        """The characters of every dialect (spun.yaml `dialects`) the text is written in:
+        one whose marker characters it uses at least `min_markers` times."""
+        own: set[str] = set()
+        for d in self.cfg.get("dialects") or []:
+            markers = str(d.get("markers", ""))
+            if sum(text.count(c) for c in markers) >= int(d.get("min_markers", 5)):
+                own.update(markers + str(d.get("chars", "")))
+        return frozenset(own)
+
     def run(self, text: str, ctx: LayerContext) -> list[Edit]:
         cfg = self.cfg
         flags = self.junk_flags(text)
@@ -837,6 +848,13 @@ class SpunRepair:
         # common character is never touched in it
         rank = self.tables.rank
         han = _HAN_RE.findall(text)
+        # a text written in a dialect (Cantonese 嘅, 咗, 哋) uses its characters on purpose:
+        # they are no sign of spinning and are never replaced
+        own = self._dialect_chars(text)
+        if own:
+            pos = [i for i in pos if text[i] not in own]
+            if not pos:
+                return []
         obscure = [i for i in pos if rank.get(text[i], 10 ** 9) > self.obscure_rank]
         limit = float(cfg["clean_max_obscure"]) * max(1, len(han))
         if len(obscure) >= limit and ctx.protected:

@@ -95,3 +95,14 @@ def test_written_cantonese_is_left_as_written(rules):
             "我哋亦試咗打機，發熱控制得幾好，嗰陣時機身都唔係好熱。")
     edits = [e for e in normalize_text(text, rules).offsets.raw_edits() if e[3] == "spun"]
     assert edits == []
+
+
+@pytest.mark.parametrize("text,kind,value,unit", [
+    ("呢部机行货卖九千蚊", "money", 9000, "HKD"),
+    ("电池用咗14个钟20分钟", "duration", 51600, "s"),
+    ("续航得17个钟", "duration", 61200, "s"),
+    ("每瓦电每秒能做将近三千亿次浮点运算", "compute_rate", 3e11, "FLOP/s"),
+])
+def test_spoken_hong_kong_units_and_a_spoken_rate(extract, text, kind, value, unit):
+    got = [(r["kind"], r["value"], r["unit"]) for r in extract(text)]
+    assert got == [(kind, pytest.approx(value), unit)]

@@ -128,6 +128,7 @@ _PRODUCT_THEN_COUNT = regex.compile(r"(?:的)?(?:出货量?|销量|产量|总数
 # a chip or processor a device is fitted with (搭载Core Ultra 7 258V, 用的是M4), and the
 # pronoun that points at it (这颗芯片, 该处理器)
 _FITTED = regex.compile(r"(?:搭载|搭配|采用|配备|内建|内置|用上了?|用的是|换上了?|首发)(?:了|的是)?\s?(?:[^，,。；;的]{0,6}的)?\s?$")
+_FITTED_OF = regex.compile(r"\s?的\s?(?:新款|新一代|旗舰|首款)?\s?")
 _CODE_NAMED = regex.compile(r"代号\s?$")
 _CHIP_WORD_AFTER = regex.compile(r"\s?(?:芯片|晶片|处理器|SoC)(?!组)")
 _CHIP_PRONOUN = regex.compile(r"(?:这|该|此)(?:颗|款|枚)?(?:芯片|处理器|晶片|SoC)")
@@ -388,6 +389,11 @@ class Attacher:
                                             and self._same_clause(sent.text, c, x.start) for c, item in counted)]
             # CPU则是Vera, GPU用的是Rubin: a product named as a component is a part too
             parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
+            # 搭载Exynos 2500的Galaxy Z Flip7: what a product is fitted with, named in the
+            # clause that describes it, is its part
+            parts += [x for x in ents if x not in parts and _FITTED_OF.match(sent.text, x.end)
+                      and _FITTED.search(sent.text, max(0, x.start - 12), x.start)
+                      and any(y.start == _FITTED_OF.match(sent.text, x.end).end() for y in ents)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
             chip = last_chip if last_chip and chip_age <= 3 and last_chip != topic and _CHIP_PRONOUN.search(sent.text) else ""
             ends: dict[str, list[int]] = {}      # where the sentence's quantities of each kind end

@@ -106,3 +106,8 @@ def test_written_cantonese_is_left_as_written(rules):
 def test_spoken_hong_kong_units_and_a_spoken_rate(extract, text, kind, value, unit):
     got = [(r["kind"], r["value"], r["unit"]) for r in extract(text)]
     assert got == [(kind, pytest.approx(value), unit)]
+
+
+def test_the_chip_a_phone_is_fitted_with_before_its_name_is_a_part(extract):
+    got = extract("搭载天玑9400的OPPO Find X8国行售价4199元，12GB+256GB版本。")
+    assert subjects(got, "data_size") == [(12e9, "OPPO Find X8"), (256e9, "OPPO Find X8")]

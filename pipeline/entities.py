@@ -83,7 +83,10 @@ _VERSION_AFTER = regex.compile(r"\s?(v\d{1,2}[a-z]?)(?![A-Za-z0-9])")
 # Pro) or one (Frontier); one word in two parts alone is more often a company or a
 # term (TrendForce, SerDes) than a product
 _CAP_WORD = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?"
-_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)(" + _CAP_WORD + r" [A-Z][a-z]{2,}|[A-Z][a-z]{2,})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
+# (also an acronym with a letter variant, CMM-D, CMM-B: an acronym alone is more often a
+# term, CXL, TDP, than a product)
+_PROPER = regex.compile(r"(?<![A-Za-z0-9+\-.'’:])(?<![A-Za-z0-9]\s)(" + _CAP_WORD + r" [A-Z][a-z]{2,}|[A-Z][a-z]{2,}"
+                        r"|[A-Z]{2,5}-[A-Z]{1,2})(?![A-Za-z0-9+\-])(?!\s[A-Za-z0-9])")
 _VARIANT_LETTERS = regex.compile(r"[A-Z]{1,2}(?![A-Za-z0-9]|\s[A-Za-z0-9])")
 _VARIANT_AFTER = regex.compile(r"\s?((?!v\d)[a-z]\d{2,4}[a-z]?)(?![A-Za-z0-9])")
 _LINE_SKU = regex.compile(r" ([A-Z]{2,3}\d{3,5}[A-Z]?)(?![A-Za-z0-9.])")

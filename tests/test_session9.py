@@ -111,3 +111,10 @@ def test_spoken_hong_kong_units_and_a_spoken_rate(extract, text, kind, value, un
 def test_the_chip_a_phone_is_fitted_with_before_its_name_is_a_part(extract):
     got = extract("搭载天玑9400的OPPO Find X8国行售价4199元，12GB+256GB版本。")
     assert subjects(got, "data_size") == [(12e9, "OPPO Find X8"), (256e9, "OPPO Find X8")]
+
+
+def test_an_acronym_with_a_letter_variant_written_twice_is_a_product(extract):
+    got = extract("主力产品MXP-E提供512GB容量。MXP-E的功耗约25W。机箱用USB-C接口，USB-C供电65W。")
+    assert subjects(got, "data_size") == [(512e9, "MXP-E")]
+    assert subjects(got, "power")[0] == (25, "MXP-E")
+    assert "USB-C" not in {r["subject"] for r in got}

@@ -113,7 +113,9 @@ _INTRODUCED = regex.compile(r"\s?(?:[，,：:]|里面|内部|包含|配备|搭�
 _HYPOTHETICAL = regex.compile(r"\s*(?:[^，,。：:]{1,12}[：:])?\s*(?:假设|假如|如果|要是|打个比方|举个例子|比方说|设想)")
 _CLAUSE_DEMONSTRATIVE = regex.compile(r"[，,；;]\s*(?:这|该|此)(?:是|款|颗|个|张|块|套|台)")
 _COMPONENT_IS = regex.compile(r"(?:CPU|GPU|NPU|DPU|内存|显存|网卡|处理器|加速器|主控)(?:部分)?"
-                           r"(?:(?:则|也|就|都)?(?:是|系|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?$"
+                           r"(?:(?:则|也|就|都)?(?:是|系|用的是|为)|用的是|采用的?是?|换成了?|搭配)\s?(?:自家的?|新的?|定制的?)?\s?"
+                           # CPU是八核A55, 四核Cortex-A76: a count of the component's cores may come between
+                           r"(?:[\d一二两三四五六七八九十]+核)?\s?$"
                            # 里面是GB10超级芯片, 核心升级到了C920v2: what is inside is a part
                            r"|(?:里面|内部|核心)(?:则|也|就)?(?:是|用的是|装的是|放的是|升级到了?|换成了?)\s?$")
 # the speaker's company named where the head of a text introduces the speaker; a

@@ -118,3 +118,21 @@ def test_an_acronym_with_a_letter_variant_written_twice_is_a_product(extract):
     assert subjects(got, "data_size") == [(512e9, "MXP-E")]
     assert subjects(got, "power")[0] == (25, "MXP-E")
     assert "USB-C" not in {r["subject"] for r in got}
+
+
+@pytest.mark.parametrize("text,value", [
+    ("RK3399有6 TOPS算力。CPU是六核A72，主频2.0GHz。", 2.0e9),
+    ("RK3399有6 TOPS算力。CPU用的是四核Cortex-A53，主频2.0GHz。", 2.0e9),
+])
+def test_arm_cores_named_as_the_cpu_are_parts(extract, text, value):
+    assert subjects(extract(text), "frequency") == [(value, "RK3399")]
+
+
+def test_a_gpu_configuration_suffix_is_no_product(extract):
+    got = extract("RK3399有6 TOPS算力。GPU是Mali-T860 MP4，频率800MHz。")
+    assert "MP4" not in {r["subject"] for r in got}
+
+
+def test_a_kinship_word_before_a_model_is_no_brand(extract):
+    got = extract("再看它的弟弟RV1126，这颗是前年推出的，算力2 TOPS。RV1126的功耗只有1.5瓦。")
+    assert {r["subject"] for r in got} == {"RV1126"}

@@ -67,7 +67,7 @@ _COUNTED_OF = regex.compile(r"[^，,。；;：:的]{0,8}的\s?")
 # ... or the verb that makes the counted things into a whole
 _MADE_INTO = regex.compile(r"[^，,。；;：:]{0,20}?(?:组成|构成|组建|搭建|拼成)(?:的|了|一套|一个|一台|一座)?\s?")
 _MARKET = regex.compile(r"市场规模|市场的规模|产业规模|行业规模|市场总额|全球市场|整体市场|复合增长率|复合成长率|市场需求")
-_LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发)(?:了|的)?(?:那个|那款|这个|这款)?"
+_LAUNCH_VERB = regex.compile(r"(?:发布|推出|发表|亮相|量产|开卖|交付|发|推|上市)(?:了|的)?(?:那个|那款|这个|这款)?"
                           r"(?:新一代|下一代|全新的?|新的|第.代|[^，,。；;的\d]{1,10}的)?\s?$")
 _LAUNCH_AFTER = regex.compile(r"\s?(?:全面|正式|开始|已经|已){0,2}(?:上市|量产|出货|供货|开卖|开售|发布|商用)")
 # 每颗64核, 每颗超级芯片由两颗B200组成: "each" of the thing counted just before

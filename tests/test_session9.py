@@ -136,3 +136,8 @@ def test_a_gpu_configuration_suffix_is_no_product(extract):
 def test_a_kinship_word_before_a_model_is_no_brand(extract):
     got = extract("再看它的弟弟RV1126，这颗是前年推出的，算力2 TOPS。RV1126的功耗只有1.5瓦。")
     assert {r["subject"] for r in got} == {"RV1126"}
+
+
+def test_a_product_pushed_out_at_an_event_takes_the_date(extract):
+    got = extract("今年三月的MWC上，联发科又推了Dimensity 9400+，算力50 TOPS。")
+    assert [(r["kind"], r["subject"]) for r in got if r["kind"] == "date"] == [("date", "Dimensity 9400+")]

@@ -104,6 +104,7 @@ _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分�
 # 直到El Capitan才被超过, 被Frontier取代, 超过了天河二号: a product named as what ended,
 # beat or replaced the one being described is no topic of the sentences after
 _NOT_TOPIC_BEFORE = regex.compile(r"(?:直到|等到|直至|不如|除了|被|让位给|落后于|输给|超过了?|超越了?|击败了?|取代了?|打败了?|挤掉了?)\s?$")
+_DIGIT_RE = regex.compile(r"\d")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
@@ -327,6 +328,7 @@ class Attacher:
         found += self._sibling_models(seg.norm.text, found)
         found += self._version_siblings(seg.norm.text, found)
         found = self._line_completed(found)
+        found = self._line_shortened(found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -616,6 +618,21 @@ class Attacher:
                          if f[k] == words[0] and len(f) - k == len(words)}
                 if len(heads) == 1:
                     e = replace(e, name=f"{heads.pop()} {e.name}")
+            out.append(e)
+        return out
+
+    @staticmethod
+    def _line_shortened(found: list[Entity]) -> list[Entity]:
+        """MacBook Air M4 named, then MacBook Air; Surface Laptop 7, then Surface: a line
+        name with no model number, in a text that names exactly one product of that line
+        with its model, is that product."""
+        full = {e.name for e in found if e.type == "product" and _DIGIT_RE.search(e.name)}
+        out = []
+        for e in found:
+            if e.type == "product" and e.source == "name" and not _DIGIT_RE.search(e.name):
+                longer = {f for f in full if f.startswith(e.name + " ") or f.startswith(e.name + "-")}
+                if len(longer) == 1:
+                    e = replace(e, name=longer.pop())
             out.append(e)
         return out
 

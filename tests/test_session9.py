@@ -141,3 +141,13 @@ def test_a_kinship_word_before_a_model_is_no_brand(extract):
 def test_a_product_pushed_out_at_an_event_takes_the_date(extract):
     got = extract("今年三月的MWC上，联发科又推了Dimensity 9400+，算力50 TOPS。")
     assert [(r["kind"], r["subject"]) for r in got if r["kind"] == "date"] == [("date", "Dimensity 9400+")]
+
+
+def test_a_line_name_alone_is_the_one_product_of_that_line_the_text_names(extract):
+    got = extract("这次测的是Nomad Pro 14，配备32GB内存。Nomad跑视频播放，续航12小时。Nomad售价999美元。")
+    assert {r["subject"] for r in got} == {"Nomad Pro 14"}
+
+
+def test_a_line_name_alone_stays_when_two_products_share_the_line(extract):
+    got = extract("Nomad Pro 14和Nomad Pro 16都在。Nomad跑视频播放，续航12小时。Nomad售价999美元。")
+    assert "Nomad Pro 14" not in {r["subject"] for r in got if r["kind"] == "money"}

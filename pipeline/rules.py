@@ -25,7 +25,7 @@ ACTIONS = ("quantity", "money_prefix", "count", "counted", "multiplier", "percen
 RULE_KEYS = {"id", "action", "pattern", "priority", "description", "examples", "negatives"}
 EXAMPLE_KEYS = {"text", "kind", "value", "unit", "item", "subject", "attribute"}
 RULE_FILES = ("units.txt", "numerals.yaml", "classifiers.yaml", "gazetteer.yaml", "cues.yaml",
-              "variants.tsv", "regional_terms.tsv", "patterns.yaml", "normalize.yaml", "spun.yaml")
+              "variants.tsv", "regional_terms.tsv", "dialect_terms.tsv", "patterns.yaml", "normalize.yaml", "spun.yaml")
 
 
 @dataclass

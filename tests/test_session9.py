@@ -151,3 +151,18 @@ def test_a_line_name_alone_is_the_one_product_of_that_line_the_text_names(extrac
 def test_a_line_name_alone_stays_when_two_products_share_the_line(extract):
     got = extract("Nomad Pro 14和Nomad Pro 16都在。Nomad跑视频播放，续航12小时。Nomad售价999美元。")
     assert "Nomad Pro 14" not in {r["subject"] for r in got if r["kind"] == "money"}
+
+
+def test_cantonese_function_words_read_as_standard_ones(rules):
+    from pipeline.normalize import normalize_text
+    text = "佢哋话呢部机嘅电池冇问题，我用咗两个礼拜，喺屋企同公司都试过。"
+    nd = normalize_text(text, rules)
+    assert nd.text.startswith("他们话这部机的电池没有问题，我用了两个礼拜，在屋企")
+    i = nd.text.index("没有")
+    a, b = nd.offsets.to_raw(i, i + 2)
+    assert text[a:b] == "冇"
+
+
+def test_a_standard_text_with_one_cantonese_character_is_left_alone(rules):
+    from pipeline.normalize import normalize_text
+    assert normalize_text("这款芯片的功耗是10瓦，咁多年来没有变过。", rules).text.count("咁") == 1

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 import regex
+from collections import Counter
 
 from .entities import Entity, fold
 from .extract.actions import dateline as dateline_of
@@ -105,6 +106,9 @@ _BASE_RATIO_AFTER = regex.compile(r"\s?(?:的\s?[^，,。；;]{0,6}?(?:倍|分�
 # beat or replaced the one being described is no topic of the sentences after
 _NOT_TOPIC_BEFORE = regex.compile(r"(?:直到|等到|直至|不如|除了|被|让位给|落后于|输给|超过了?|超越了?|击败了?|取代了?|打败了?|挤掉了?)\s?$")
 _DIGIT_RE = regex.compile(r"\d")
+# (公司 opening a clause, or 该公司/这家公司: not 研究公司, 电力公司, 持有公司…的股份)
+_COMPANY_WORD = regex.compile(r"(?:(?<!\p{Han})|(?<=该|这家|本))公司(?!外|以外|之外)")
+COMPANY_SPAN = 3
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
@@ -329,6 +333,7 @@ class Attacher:
         found += self._version_siblings(seg.norm.text, found)
         found = self._line_completed(found)
         found = self._line_shortened(found)
+        found = self._company_as_written(seg.norm.text, found)
         if brands:
             # 云驰S7 named in full, S7 alone later: the same car
             full = {}
@@ -374,6 +379,7 @@ class Attacher:
         topic, topic_age = "", 0
         span = TOPIC_SPAN
         actor, actor_age = "", 0
+        company, company_age = "", 0    # the last organisation named (公司 later points at it)
         last_chip, chip_age = "", 0     # the last product a device was fitted with (搭载X)
         recent: list[str] = []          # the last two products named before this sentence (前者, 后者)
         for i, sent in enumerate(seg.sentences):
@@ -424,7 +430,11 @@ class Attacher:
                                     and fold(m.item or "") in self.rules.ai_model_parts) else ""
                 if _HYPOTHETICAL.match(sent.text):
                     carried = ""        # 假设一个机柜的供电上限是15千瓦: a supposition is about no product
-                if not ents and m.kind == "money" and topic and topic_age <= span and _PRICE.search(sent.text):
+                if not ents and company and company_age <= COMPANY_SPAN and m.kind in ("money", "percent", "count") \
+                        and _COMPANY_WORD.search(sent.text, 0, s):
+                    # 截至2023年末，公司员工总数980人: 公司 is the company the text is on
+                    carried = company
+                elif not ents and m.kind == "money" and topic and topic_age <= span and _PRICE.search(sent.text):
                     carried = topic     # 国行起售价4499元: a price is the product's, not its maker's
                 elif not ents and (m.kind in ORG_CARRY_KINDS or m.kind in RATIO_KINDS and self._finance(sent.text)) \
                         and actor_age <= 1 and not _PRONOUN.search(sent.text):
@@ -524,6 +534,10 @@ class Attacher:
                       and not self._is_baseline(sent.text, x)]
             if actors:
                 actor, actor_age = actors[0].name, 0
+            company_age += 1
+            named_orgs = [x for x in actors if x.type == "organization"]
+            if named_orgs:
+                company, company_age = named_orgs[0].name, 0
 
     @staticmethod
     def _heading(sent: str, products: list[Entity], mine: list[Mention], ents: list[Entity]) -> None:
@@ -635,6 +649,23 @@ class Attacher:
                     e = replace(e, name=longer.pop())
             out.append(e)
         return out
+
+    @staticmethod
+    def _company_as_written(text: str, found: list[Entity]) -> list[Entity]:
+        """浪潮信息 written in a text whose gazetteer name is 浪潮: a Chinese company a text
+        calls by a longer form of its name (its listed name: 浪潮信息, 联想集团, 澜起科技) is
+        named so throughout that text, as its readers and annotators name it."""
+        longer: dict[str, Counter] = {}
+        for e in found:
+            if e.type == "organization" and not e.name.isascii():
+                w = text[e.start:e.end]
+                if len(w) > len(e.name) and w.startswith(e.name):
+                    longer.setdefault(e.name, Counter())[w] += 1
+        if not longer:
+            return found
+        best = {k: c.most_common(1)[0][0] for k, c in longer.items()}
+        return [replace(e, name=best[e.name]) if e.type == "organization" and e.name in best else e
+                for e in found]
 
     def _version_siblings(self, text: str, found: list[Entity]) -> list[Entity]:
         """TPU v4的论文…，v5e每颗芯片…: in a text that has written a line with a version

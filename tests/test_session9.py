@@ -166,3 +166,21 @@ def test_cantonese_function_words_read_as_standard_ones(rules):
 def test_a_standard_text_with_one_cantonese_character_is_left_alone(rules):
     from pipeline.normalize import normalize_text
     assert normalize_text("这款芯片的功耗是10瓦，咁多年来没有变过。", rules).text.count("咁") == 1
+
+
+# --- companies -------------------------------------------------------------------------
+
+def test_company_pronoun_takes_the_company_named_before(extract):
+    got = extract("长鑫存储发布了新一代LPDDR5X。截至去年年末，公司员工总数5000人，研发人员占比约60%。")
+    assert subjects(got, "count") == [(5000, "长鑫存储")]
+    assert subjects(got, "percent") == [(60, "长鑫存储")]
+
+
+def test_a_research_company_is_no_pronoun(extract):
+    got = extract("长鑫存储发布了新一代LPDDR5X。根据市场研究公司的估计，AI手机明年占出货量的四成。")
+    assert subjects(got, "percent") == [(40, "")]
+
+
+def test_a_company_is_named_as_the_text_writes_its_longer_name(extract):
+    got = extract("联想集团公布季度业绩，营收达到185亿美元，同比增长20%。")
+    assert subjects(got, "money") == [(1.85e10, "联想集团")]

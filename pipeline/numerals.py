@@ -25,6 +25,7 @@ class NumeralTable:
     formal: tuple[str, ...] = ()
     magnitude_hedges: tuple[str, ...] = ()
     word_starts: tuple[str, ...] = ()
+    glued_labels: tuple[str, ...] = ()
 
     @property
     def magnitudes(self) -> dict[str, int]:
@@ -58,6 +59,10 @@ class NumeralTable:
         # a Chinese numeral starts at its first character (二十四, not 十四) and has no
         # vague word before it (数十, 几百)
         guard = r"(?<![A-Za-z0-9_.第])(?:(?<![A-Za-z]-)|(?<=\d[KMGTPE]-))"
+        if self.glued_labels:
+            # TDP330瓦: a label written right before its number (glued_labels) is no model name
+            labels = "|".join(regex.escape(w) for w in sorted(self.glued_labels, key=len, reverse=True))
+            guard = rf"(?:{guard}|(?<=(?<![A-Za-z])(?:{labels})))"
         cn_guard = rf"(?<![{dig}{mags}{vague}])"
         if self.word_starts:
             # 同一个月, 零组件: a numeral character that ends or starts a word is no number

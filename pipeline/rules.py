@@ -226,7 +226,7 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
     d = load_yaml(p)
     _need(d, {"digits", "small_magnitudes", "big_magnitudes"}, p, "numerals.yaml",
           {"digits", "small_magnitudes", "big_magnitudes", "approx_suffixes", "vague_prefixes", "range_connectors",
-           "magnitude_guards", "formal", "magnitude_hedges", "word_starts"})
+           "magnitude_guards", "formal", "magnitude_hedges", "word_starts", "glued_labels"})
     for k, g in (d.get("magnitude_guards") or {}).items():
         try:
             regex.compile(str(g))
@@ -238,7 +238,8 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                             tuple((str(k), str(v)) for k, v in (d.get("magnitude_guards") or {}).items()),
                             tuple(str(x) for x in d.get("formal", []) or []),
                             tuple(str(x) for x in d.get("magnitude_hedges", []) or []),
-                            tuple(str(x) for x in d.get("word_starts", []) or []))
+                            tuple(str(x) for x in d.get("word_starts", []) or []),
+                            tuple(str(x) for x in d.get("glued_labels", []) or []))
 
     p = root / "classifiers.yaml"
     d = load_yaml(p)

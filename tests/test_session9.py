@@ -184,3 +184,10 @@ def test_a_research_company_is_no_pronoun(extract):
 def test_a_company_is_named_as_the_text_writes_its_longer_name(extract):
     got = extract("联想集团公布季度业绩，营收达到185亿美元，同比增长20%。")
     assert subjects(got, "money") == [(1.85e10, "联想集团")]
+
+
+@pytest.mark.parametrize("text,value", [("睿频5.2GHz，TDP125瓦，二级缓存24MB。", 125), ("笔记本版的TGP175W。", 175)])
+def test_a_power_label_glued_to_its_number_is_no_model_name(extract, text, value):
+    got = extract(text)
+    assert kv(got, "power") == [("power", value)]
+    assert not any(r["subject"].startswith(("TDP", "TGP")) for r in got)

@@ -109,6 +109,7 @@ _DIGIT_RE = regex.compile(r"\d")
 # (公司 opening a clause, or 该公司/这家公司: not 研究公司, 电力公司, 持有公司…的股份)
 _COMPANY_WORD = regex.compile(r"(?:(?<!\p{Han})|(?<=该|这家|本))公司(?!外|以外|之外)")
 COMPANY_SPAN = 3
+_SHORT_ASIDE = regex.compile(r"[（(][^，,；;。（）()：:]{1,20}[）)]")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
@@ -309,9 +310,16 @@ class Attacher:
         return not _CLAUSE.search(sent_text, a, b)
 
     def _clause_bounds(self, sent_text: str, pos: int) -> tuple[int, int]:
-        starts = [0] + [m.end() for m in _CLAUSE.finditer(sent_text)]
+        # Pixel 10 Pro（Tensor G5）为14%: a short aside in brackets does not end the clause
+        asides = [(m.start(), m.end()) for m in _SHORT_ASIDE.finditer(sent_text)]
+        inside = [(a, b) for a, b in asides if a < pos < b]
+        if inside:
+            return inside[0][0] + 1, inside[0][1] - 1      # A18（GPU为4核心）: the aside is its own clause
+        cuts = [m for m in _CLAUSE.finditer(sent_text)
+                if not any(a <= m.start() < b for a, b in asides) or m.start() == pos]
+        starts = [0] + [m.end() for m in cuts]
         s = max(x for x in starts if x <= pos)
-        ends = [m.start() for m in _CLAUSE.finditer(sent_text, pos)] + [len(sent_text)]
+        ends = [m.start() for m in cuts if m.start() >= pos] + [len(sent_text)]
         return s, min(ends)
 
     def attach(self, seg: Segmented, mentions: list[Mention]) -> None:
@@ -926,6 +934,11 @@ class Attacher:
         if bracketed:
             return bracketed[-1].name, "", "bracket"
         in_clause = [x for x in before if x.start >= cs]
+        # (Pixel 10 Pro（Tensor G5）为14%: the product the bracket annotates, not the one inside)
+        outside = [x for x in in_clause if not any(a < x.start and x.end < b for a, b in (
+            m_.span() for m_ in _SHORT_ASIDE.finditer(sent, cs, s)))]
+        if outside:
+            in_clause = outside
         if m.kind not in RATIO_KINDS:
             # 储存从初代PS5的825GB升级到2TB: what it went to is not the earlier product's
             # (the earlier product is the baseline; its own figure is the one before 到)

@@ -191,3 +191,15 @@ def test_a_power_label_glued_to_its_number_is_no_model_name(extract, text, value
     got = extract(text)
     assert kv(got, "power") == [("power", value)]
     assert not any(r["subject"].startswith(("TDP", "TGP")) for r in got)
+
+
+# --- a short aside in brackets --------------------------------------------------------
+
+def test_a_bracketed_chip_after_a_phone_does_not_end_its_clause(extract):
+    got = extract("续航测试耗电：Reno 13 Pro（天玑8350）掉了15%，Find X8 Pro（天玑9400）为12%。")
+    assert subjects(got, "percent") == [(15, "Reno 13 Pro"), (12, "Find X8 Pro")]
+
+
+def test_a_quantity_inside_a_bracket_is_the_brackets_clause(extract):
+    got = extract("新款平板同样搭载M4（GPU为10核心），售价7999元。")
+    assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(10, "M4")]

@@ -203,3 +203,8 @@ def test_a_bracketed_chip_after_a_phone_does_not_end_its_clause(extract):
 def test_a_quantity_inside_a_bracket_is_the_brackets_clause(extract):
     got = extract("新款平板同样搭载M4（GPU为10核心），售价7999元。")
     assert [(r["value"], r["subject"]) for r in got if r["kind"] == "count"] == [(10, "M4")]
+
+
+def test_a_racks_power_does_not_fall_back_to_the_topic_product(extract):
+    got = extract("MI325X的功耗是1000瓦。传统的风冷机房，单个机柜也就8千瓦。")
+    assert subjects(got, "power") == [(1000, "MI325X"), (8000, "")]

@@ -11,11 +11,11 @@ word of the mention's kind in its clause, before the number preferred.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 import regex
-from collections import Counter
 
 from .entities import Entity, fold
 from .extract.actions import dateline as dateline_of
@@ -115,6 +115,8 @@ _SHORT_ASIDE = regex.compile(r"[（(][^，,；;。（）()：:]{1,20}[）)]")
 # is about is the wrong guess (bundled: 12 better, 2 worse; money kept, 数据中心收入 is a
 # business segment; 集群 left out, CPU core clusters)
 _FACILITY = regex.compile(r"机柜|机房|柜子|单柜|整柜|每柜|数据中心|园区|机架|电厂|变电站")
+# a lead that points back (它, 其, 该…, 这款…), not a whole word (整机方面)
+_POINTING = regex.compile(r"[它其该这]")
 _RESPECTIVELY = regex.compile(r"分别")
 _SERIES_AFTER = regex.compile(r"\s?(?:系列|家族|产品线)")
 _LIST_JOIN = regex.compile(r"\s?(?:、|，|和|与|及|跟|以及)\s?")
@@ -320,8 +322,7 @@ class Attacher:
         inside = [(a, b) for a, b in asides if a < pos < b]
         if inside:
             return inside[0][0] + 1, inside[0][1] - 1      # A18（GPU为4核心）: the aside is its own clause
-        cuts = [m for m in _CLAUSE.finditer(sent_text)
-                if not any(a <= m.start() < b for a, b in asides) or m.start() == pos]
+        cuts = [m for m in _CLAUSE.finditer(sent_text) if not any(a <= m.start() < b for a, b in asides)]
         starts = [0] + [m.end() for m in cuts]
         s = max(x for x in starts if x <= pos)
         ends = [m.start() for m in cuts if m.start() >= pos] + [len(sent_text)]
@@ -414,9 +415,9 @@ class Attacher:
             parts += [x for x in ents if x not in parts and _COMPONENT_IS.search(sent.text, max(0, x.start - 10), x.start)]
             # 搭载Exynos 2500的Galaxy Z Flip7: what a product is fitted with, named in the
             # clause that describes it, is its part
-            parts += [x for x in ents if x not in parts and _FITTED_OF.match(sent.text, x.end)
+            parts += [x for x in ents if x not in parts and (of := _FITTED_OF.match(sent.text, x.end))
                       and _FITTED.search(sent.text, max(0, x.start - 12), x.start)
-                      and any(y.start == _FITTED_OF.match(sent.text, x.end).end() for y in ents)]
+                      and any(y.start == of.end() for y in ents)]
             last_counted = ""          # the product counted last in this sentence (每颗 refers to it)
             chip = last_chip if last_chip and chip_age <= 3 and last_chip != topic and _CHIP_PRONOUN.search(sent.text) else ""
             ends: dict[str, list[int]] = {}      # where the sentence's quantities of each kind end
@@ -531,7 +532,7 @@ class Attacher:
                 last_chip, chip_age = fitted[-1].name, 0
             topic_age += 1
             lead = _LEAD_PRONOUN.match(sent.text) if topic and topic_age <= span else None
-            if lead and regex.search(r"[它其该这]", lead.group()) and not any(x.start < lead.end() + 2 for x in wholes):
+            if lead and _POINTING.search(lead.group()) and not any(x.start < lead.end() + 2 for x in wholes):
                 topic_age = 0       # 它最厉害的是全部用SW26010: what the sentence opens by pointing at stays the topic
             elif wholes:
                 # (在Llama 2 70B上，MI300X…: the hardware is what a sentence is about; an AI
@@ -940,8 +941,8 @@ class Attacher:
             return bracketed[-1].name, "", "bracket"
         in_clause = [x for x in before if x.start >= cs]
         # (Pixel 10 Pro（Tensor G5）为14%: the product the bracket annotates, not the one inside)
-        outside = [x for x in in_clause if not any(a < x.start and x.end < b for a, b in (
-            m_.span() for m_ in _SHORT_ASIDE.finditer(sent, cs, s)))]
+        asides = [a.span() for a in _SHORT_ASIDE.finditer(sent, cs, s)]
+        outside = [x for x in in_clause if not any(a < x.start and x.end < b for a, b in asides)]
         if outside:
             in_clause = outside
         if m.kind not in RATIO_KINDS:
@@ -1047,7 +1048,7 @@ class Attacher:
         return "", "", "none"
 
     def _is_ai_model(self, name: str) -> bool:
-        return self.rules.ai_models is not None and self.rules.ai_models.match(name)
+        return self.rules.ai_models is not None and bool(self.rules.ai_models.match(name))
 
     def _part_count(self, m: Mention) -> bool:
         """A count of a part that only a product has (24核, 1050亿个晶体管, 12层),
